@@ -1,0 +1,4 @@
+/**
+ * Placeholder package documentation; replaced when the module's content lands.
+ */
+package io.orderingguard.cli;

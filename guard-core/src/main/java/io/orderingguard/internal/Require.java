@@ -1,0 +1,66 @@
+package io.orderingguard.internal;
+
+import java.util.Objects;
+
+/**
+ * Argument checks whose messages name the field and the bad value. Not public API.
+ */
+public final class Require {
+
+    private Require() {}
+
+    /**
+     * Requires a non-null reference.
+     *
+     * @param value the value
+     * @param field the field name used in the message
+     * @param <T> the value type
+     * @return the value
+     * @throws NullPointerException naming the field
+     */
+    public static <T> T nonNull(T value, String field) {
+        return Objects.requireNonNull(value, () -> field + " must not be null");
+    }
+
+    /**
+     * Requires a non-null, non-blank string.
+     *
+     * @param value the value
+     * @param field the field name used in the message
+     * @return the value
+     */
+    public static String nonBlank(String value, String field) {
+        nonNull(value, field);
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(field + " must not be blank, but was '" + value + "'");
+        }
+        return value;
+    }
+
+    /**
+     * Requires a string that is either {@code null} or non-blank.
+     *
+     * @param value the value, may be {@code null}
+     * @param field the field name used in the message
+     * @return the value
+     */
+    public static String blankToError(String value, String field) {
+        if (value != null && value.isBlank()) {
+            throw new IllegalArgumentException(
+                    field + " must be absent or non-blank, but was '" + value + "'");
+        }
+        return value;
+    }
+
+    /**
+     * Requires a condition on an argument.
+     *
+     * @param condition the condition
+     * @param message the message when it does not hold
+     */
+    public static void argument(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

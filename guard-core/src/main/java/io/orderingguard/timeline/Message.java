@@ -1,0 +1,86 @@
+package io.orderingguard.timeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.internal.Require;
+
+/**
+ * A message of the conversation: user, assistant or system text.
+ *
+ * @param id non-blank id
+ * @param role the role
+ * @param content the text, possibly empty (rules decide whether empty is acceptable)
+ * @param payload optional vendor payload (deep-copied)
+ * @param replayCompatibility optional replay tag
+ * @param step optional step id
+ */
+public record Message(
+        String id, Role role, String content, ObjectNode payload, String replayCompatibility, String step)
+        implements Entry {
+
+    /** Validates and copies the fields. */
+    public Message {
+        Require.nonBlank(id, "id");
+        Require.nonNull(role, "role");
+        Require.nonNull(content, "content");
+        Require.blankToError(replayCompatibility, "replayCompatibility");
+        Require.blankToError(step, "step");
+        payload = payload == null ? null : payload.deepCopy();
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.MESSAGE;
+    }
+
+    @Override
+    public ObjectNode payload() {
+        return payload == null ? null : payload.deepCopy();
+    }
+
+    @Override
+    public boolean hasPayload() {
+        return payload != null;
+    }
+
+    @Override
+    public boolean hasPayloadPath(String dotPath) {
+        return Payloads.read(payload, dotPath) != null;
+    }
+
+    @Override
+    public JsonNode payloadAt(String dotPath) {
+        JsonNode node = Payloads.read(payload, dotPath);
+        return node == null ? null : node.deepCopy();
+    }
+
+    @Override
+    public long payloadFingerprint(String dotPath) {
+        return Payloads.fingerprint(dotPath == null ? payload : Payloads.read(payload, dotPath));
+    }
+
+    @Override
+    public Message withId(String newId) {
+        return new Message(newId, role, content, payload, replayCompatibility, step);
+    }
+
+    @Override
+    public Message withStep(String newStep) {
+        return new Message(id, role, content, payload, replayCompatibility, newStep);
+    }
+
+    @Override
+    public Message withPayload(ObjectNode newPayload, String newReplayCompatibility) {
+        return new Message(id, role, content, newPayload, newReplayCompatibility, step);
+    }
+
+    /**
+     * Returns a copy with other content.
+     *
+     * @param newContent the text
+     * @return the copy
+     */
+    public Message withContent(String newContent) {
+        return new Message(id, role, newContent, payload, replayCompatibility, step);
+    }
+}

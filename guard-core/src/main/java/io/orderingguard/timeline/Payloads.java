@@ -1,0 +1,159 @@
+package io.orderingguard.timeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Helpers for entry payloads: dot-path reads and writes, and canonical fingerprints.
+ *
+ * <p>A dot path such as {@code signature.value} is resolved inside the payload object. A key that is
+ * present with a JSON {@code null} value counts as present. Fingerprints are canonical: two payloads
+ * that differ only in key order have the same fingerprint, so comparisons never depend on how a
+ * client happened to serialise a vendor blob.
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class Payloads {
+
+    /** The fingerprint of a value that is absent. */
+    public static final long ABSENT = 0x9E3779B97F4A7C15L;
+
+    private Payloads() {}
+
+    /**
+     * Reads the value at a dot path, without copying.
+     *
+     * @param root the payload object, may be {@code null}
+     * @param dotPath a non-empty dot path
+     * @return the node at the path, or {@code null} when any segment is missing
+     */
+    public static JsonNode read(JsonNode root, String dotPath) {
+        if (root == null) {
+            return null;
+        }
+        JsonNode current = root;
+        int start = 0;
+        int length = dotPath.length();
+        while (true) {
+            int dot = dotPath.indexOf('.', start);
+            int end = dot < 0 ? length : dot;
+            if (!current.isObject()) {
+                return null;
+            }
+            current = current.get(dotPath.substring(start, end));
+            if (current == null) {
+                return null;
+            }
+            if (dot < 0) {
+                return current;
+            }
+            start = dot + 1;
+        }
+    }
+
+    /**
+     * Returns a deep copy of {@code root} with {@code value} written at the dot path. Intermediate
+     * objects that are missing or not objects are replaced by fresh objects. The input is never
+     * modified.
+     *
+     * @param root the payload object, may be {@code null} (a new object is created)
+     * @param dotPath a non-empty dot path
+     * @param value the value to write
+     * @return the new payload
+     */
+    public static ObjectNode write(ObjectNode root, String dotPath, JsonNode value) {
+        ObjectNode copy = root == null ? JsonNodeFactory.instance.objectNode() : root.deepCopy();
+        String[] segments = dotPath.split("\\.", -1);
+        ObjectNode current = copy;
+        for (int i = 0; i < segments.length - 1; i++) {
+            JsonNode next = current.get(segments[i]);
+            if (next instanceof ObjectNode object) {
+                current = object;
+            } else {
+                current = current.putObject(segments[i]);
+            }
+        }
+        current.set(segments[segments.length - 1], value == null ? null : value.deepCopy());
+        return copy;
+    }
+
+    /**
+     * Computes a canonical 64-bit fingerprint of a JSON value: object key order does not matter,
+     * array order does, and numbers compare by value ({@code 1} and {@code 1.0} are equal).
+     *
+     * @param node the value, may be {@code null} ({@link #ABSENT})
+     * @return the fingerprint
+     */
+    public static long fingerprint(JsonNode node) {
+        if (node == null || node.isMissingNode()) {
+            return ABSENT;
+        }
+        return mix(hash(node));
+    }
+
+    private static long hash(JsonNode node) {
+        switch (node.getNodeType()) {
+            case OBJECT: {
+                // sum of per-field hashes: independent of key order, and no sorting allocation
+                long sum = 0x51AFD7ED558CCD1DL;
+                Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+                while (fields.hasNext()) {
+                    Map.Entry<String, JsonNode> field = fields.next();
+                    sum += mix(string(field.getKey()) * 31 + hash(field.getValue()));
+                }
+                return sum;
+            }
+            case ARRAY: {
+                long h = 0x2545F4914F6CDD1DL;
+                for (int i = 0; i < node.size(); i++) {
+                    h = mix(h * 31 + hash(node.get(i)));
+                }
+                return h;
+            }
+            case STRING:
+                return string(node.textValue()) ^ 0x1L;
+            case NUMBER:
+                return node.isIntegralNumber() && node.canConvertToLong()
+                        ? mix(node.longValue()) ^ 0x2L
+                        : numberHash(node);
+            case BOOLEAN:
+                return node.booleanValue() ? 0x3L : 0x4L;
+            case NULL:
+                return 0x5L;
+            case BINARY:
+            case POJO:
+            default:
+                return string(node.toString()) ^ 0x6L;
+        }
+    }
+
+    private static long numberHash(JsonNode node) {
+        java.math.BigDecimal value = node.decimalValue().stripTrailingZeros();
+        if (value.scale() <= 0) {
+            try {
+                return mix(value.longValueExact()) ^ 0x2L;
+            } catch (ArithmeticException tooLarge) {
+                return string(value.toPlainString()) ^ 0x7L;
+            }
+        }
+        return string(value.toPlainString()) ^ 0x7L;
+    }
+
+    private static long string(String s) {
+        long h = 0xCBF29CE484222325L;
+        for (int i = 0; i < s.length(); i++) {
+            h ^= s.charAt(i);
+            h *= 0x100000001B3L;
+        }
+        return mix(h);
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+}

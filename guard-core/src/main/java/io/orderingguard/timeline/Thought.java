@@ -1,0 +1,74 @@
+package io.orderingguard.timeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.internal.Require;
+
+/**
+ * A reasoning block produced by the model. The content may be empty when the payload is opaque
+ * (an encrypted or redacted blob).
+ *
+ * @param id non-blank id
+ * @param content the readable reasoning, possibly empty
+ * @param payload optional vendor payload such as {@code {"signature": "…"}} (deep-copied)
+ * @param replayCompatibility optional replay tag, e.g. {@code anthropic-messages-thinking-v1}
+ * @param step optional step id
+ */
+public record Thought(String id, String content, ObjectNode payload, String replayCompatibility, String step)
+        implements Entry {
+
+    /** Validates and copies the fields. */
+    public Thought {
+        Require.nonBlank(id, "id");
+        Require.nonNull(content, "content");
+        Require.blankToError(replayCompatibility, "replayCompatibility");
+        Require.blankToError(step, "step");
+        payload = payload == null ? null : payload.deepCopy();
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.THOUGHT;
+    }
+
+    @Override
+    public ObjectNode payload() {
+        return payload == null ? null : payload.deepCopy();
+    }
+
+    @Override
+    public boolean hasPayload() {
+        return payload != null;
+    }
+
+    @Override
+    public boolean hasPayloadPath(String dotPath) {
+        return Payloads.read(payload, dotPath) != null;
+    }
+
+    @Override
+    public JsonNode payloadAt(String dotPath) {
+        JsonNode node = Payloads.read(payload, dotPath);
+        return node == null ? null : node.deepCopy();
+    }
+
+    @Override
+    public long payloadFingerprint(String dotPath) {
+        return Payloads.fingerprint(dotPath == null ? payload : Payloads.read(payload, dotPath));
+    }
+
+    @Override
+    public Thought withId(String newId) {
+        return new Thought(newId, content, payload, replayCompatibility, step);
+    }
+
+    @Override
+    public Thought withStep(String newStep) {
+        return new Thought(id, content, payload, replayCompatibility, newStep);
+    }
+
+    @Override
+    public Thought withPayload(ObjectNode newPayload, String newReplayCompatibility) {
+        return new Thought(id, content, newPayload, newReplayCompatibility, step);
+    }
+}

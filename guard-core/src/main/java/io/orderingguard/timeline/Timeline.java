@@ -1,0 +1,214 @@
+package io.orderingguard.timeline;
+
+import io.orderingguard.internal.Require;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An immutable, ordered list of {@link Entry entries} in wire order, plus the tools declared in the
+ * request.
+ *
+ * <p>Ids are not required to be unique: duplicate tool-call ids are a defect that a rule reports
+ * and a repair fixes, so a timeline must be able to hold them.
+ *
+ * <p>Thread-safe: immutable. The derived {@link #structure()} is computed once, on first use.
+ */
+public final class Timeline {
+
+    private static final Timeline EMPTY = new Timeline(List.of(), List.of());
+
+    private final List<Entry> entries;
+    private final List<DeclaredTool> tools;
+    private volatile TimelineStructure structure;
+
+    private Timeline(List<Entry> entries, List<DeclaredTool> tools) {
+        this.entries = entries;
+        this.tools = tools;
+    }
+
+    /**
+     * Creates a timeline.
+     *
+     * @param entries the entries in wire order
+     * @param tools the declared tools
+     * @return the timeline
+     * @throws NullPointerException naming the position of a {@code null} element
+     */
+    public static Timeline of(List<? extends Entry> entries, List<DeclaredTool> tools) {
+        Require.nonNull(entries, "entries");
+        Require.nonNull(tools, "tools");
+        for (int i = 0; i < entries.size(); i++) {
+            Require.nonNull(entries.get(i), "entries[" + i + "]");
+        }
+        for (int i = 0; i < tools.size(); i++) {
+            Require.nonNull(tools.get(i), "tools[" + i + "]");
+        }
+        return new Timeline(List.copyOf(entries), List.copyOf(tools));
+    }
+
+    /**
+     * Creates a timeline without declared tools.
+     *
+     * @param entries the entries in wire order
+     * @return the timeline
+     */
+    public static Timeline of(List<? extends Entry> entries) {
+        return of(entries, List.of());
+    }
+
+    /**
+     * Creates a timeline without declared tools.
+     *
+     * @param entries the entries in wire order
+     * @return the timeline
+     */
+    public static Timeline of(Entry... entries) {
+        return of(Arrays.asList(entries), List.of());
+    }
+
+    /**
+     * Returns the empty timeline.
+     *
+     * @return a timeline with no entries and no tools
+     */
+    public static Timeline empty() {
+        return EMPTY;
+    }
+
+    /**
+     * Returns the entries.
+     *
+     * @return an unmodifiable list in wire order
+     */
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /**
+     * Returns the declared tools.
+     *
+     * @return an unmodifiable list
+     */
+    public List<DeclaredTool> tools() {
+        return tools;
+    }
+
+    /**
+     * Returns the number of entries.
+     *
+     * @return the size
+     */
+    public int size() {
+        return entries.size();
+    }
+
+    /**
+     * Returns whether there are no entries.
+     *
+     * @return {@code true} when empty
+     */
+    public boolean isEmpty() {
+        return entries.isEmpty();
+    }
+
+    /**
+     * Returns the entry at an index.
+     *
+     * @param index the position
+     * @return the entry
+     */
+    public Entry get(int index) {
+        return entries.get(index);
+    }
+
+    /**
+     * Returns the position of the first entry with an id.
+     *
+     * @param id the id
+     * @return the index, or {@code -1}
+     */
+    public int indexOf(String id) {
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i).id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Returns the derived structure: role attribution, role groups, latest user turn.
+     *
+     * @return the structure, computed once
+     */
+    public TimelineStructure structure() {
+        TimelineStructure s = structure;
+        if (s == null) {
+            s = TimelineStructure.of(entries);
+            structure = s;
+        }
+        return s;
+    }
+
+    /**
+     * Returns a timeline with other entries and the same tools.
+     *
+     * @param newEntries the entries
+     * @return the new timeline
+     */
+    public Timeline withEntries(List<? extends Entry> newEntries) {
+        return of(newEntries, tools);
+    }
+
+    /**
+     * Returns a timeline with other declared tools.
+     *
+     * @param newTools the tools
+     * @return the new timeline
+     */
+    public Timeline withTools(List<DeclaredTool> newTools) {
+        return of(entries, newTools);
+    }
+
+    /**
+     * Returns a timeline with one more entry at the end.
+     *
+     * @param entry the entry
+     * @return the new timeline
+     */
+    public Timeline append(Entry entry) {
+        List<Entry> copy = new ArrayList<>(entries.size() + 1);
+        copy.addAll(entries);
+        copy.add(Require.nonNull(entry, "entry"));
+        return new Timeline(List.copyOf(copy), tools);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this
+                || (o instanceof Timeline other && entries.equals(other.entries) && tools.equals(other.tools));
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(entries, tools);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("Timeline[");
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(e.kind().wireName()).append(':').append(e.id());
+            if (e instanceof Message m) {
+                sb.append('(').append(m.role().wireName()).append(')');
+            }
+        }
+        return sb.append(']').toString();
+    }
+}

@@ -1,0 +1,201 @@
+package io.orderingguard.timeline;
+
+import java.util.List;
+
+/**
+ * The structure every rule relies on, derived once from a timeline's entries.
+ *
+ * <ul>
+ *   <li><b>Role attribution.</b> A USER or ASSISTANT message has its own role. Any other entry
+ *       (thought, tool call, and SYSTEM message, which is transparent) takes the role of the
+ *       nearest non-system messages around it: when the message before is USER and the one after is
+ *       ASSISTANT, the entry belongs to the ASSISTANT (the reasoning and tool calls sandwiched
+ *       between a prompt and its reply are part of the reply); with no message before it takes the
+ *       following message's role; otherwise the preceding message's role. So a thought or tool call
+ *       after the last user message, with no later message, joins the USER group. With no
+ *       non-system message at all, no entry has a role.</li>
+ *   <li><b>Role groups</b> are maximal runs of consecutive entries with the same attributed role;
+ *       the <b>latest group</b> is the last one.</li>
+ *   <li>The <b>latest user turn</b> is the last USER message.</li>
+ *   <li>The <b>immediate successor</b> of entry {@code i} is entry {@code i + 1}.</li>
+ * </ul>
+ *
+ * <p>Thread-safe: immutable. Backed by primitive arrays, so computing it allocates three small
+ * arrays and nothing per entry.
+ */
+public final class TimelineStructure {
+
+    private static final byte NONE = 0;
+    private static final byte USER = 1;
+    private static final byte ASSISTANT = 2;
+
+    private final byte[] roles;
+    private final int[] groupOf;
+    private final int[] groupStarts;
+    private final int groupCount;
+    private final int latestUserIndex;
+
+    private TimelineStructure(byte[] roles, int[] groupOf, int[] groupStarts, int groupCount, int latestUser) {
+        this.roles = roles;
+        this.groupOf = groupOf;
+        this.groupStarts = groupStarts;
+        this.groupCount = groupCount;
+        this.latestUserIndex = latestUser;
+    }
+
+    static TimelineStructure of(List<Entry> entries) {
+        int n = entries.size();
+        byte[] own = new byte[n];
+        int latestUser = -1;
+        for (int i = 0; i < n; i++) {
+            if (entries.get(i) instanceof Message m) {
+                if (m.role() == Role.USER) {
+                    own[i] = USER;
+                    latestUser = i;
+                } else if (m.role() == Role.ASSISTANT) {
+                    own[i] = ASSISTANT;
+                }
+            }
+        }
+        byte[] roles = new byte[n];
+        // backward pass: role of the nearest non-system message after each entry
+        byte next = NONE;
+        for (int i = n - 1; i >= 0; i--) {
+            if (own[i] != NONE) {
+                roles[i] = own[i];
+                next = own[i];
+            } else {
+                roles[i] = next;
+            }
+        }
+        byte previous = NONE;
+        for (int i = 0; i < n; i++) {
+            if (own[i] != NONE) {
+                previous = own[i];
+                continue;
+            }
+            byte following = roles[i];
+            if (previous == USER && following == ASSISTANT) {
+                roles[i] = ASSISTANT;
+            } else if (previous == NONE) {
+                roles[i] = following;
+            } else {
+                roles[i] = previous;
+            }
+        }
+        int[] groupOf = new int[n];
+        int groups = 0;
+        for (int i = 0; i < n; i++) {
+            if (i == 0 || roles[i] != roles[i - 1]) {
+                groups++;
+            }
+            groupOf[i] = groups - 1;
+        }
+        int[] starts = new int[groups + 1];
+        for (int i = n - 1; i >= 0; i--) {
+            starts[groupOf[i]] = i;
+        }
+        starts[groups] = n;
+        return new TimelineStructure(roles, groupOf, starts, groups, latestUser);
+    }
+
+    /**
+     * Returns the number of entries.
+     *
+     * @return the size of the timeline
+     */
+    public int size() {
+        return roles.length;
+    }
+
+    /**
+     * Returns the attributed role of an entry.
+     *
+     * @param index the entry position
+     * @return USER, ASSISTANT, or {@code null} when the timeline has no non-system message
+     */
+    public Role attributedRole(int index) {
+        return toRole(roles[index]);
+    }
+
+    /**
+     * Returns the role group an entry belongs to.
+     *
+     * @param index the entry position
+     * @return the group number, from 0
+     */
+    public int groupOf(int index) {
+        return groupOf[index];
+    }
+
+    /**
+     * Returns the number of role groups.
+     *
+     * @return 0 for an empty timeline
+     */
+    public int groupCount() {
+        return groupCount;
+    }
+
+    /**
+     * Returns the first position of a group.
+     *
+     * @param group the group number
+     * @return the inclusive start
+     */
+    public int groupStart(int group) {
+        return groupStarts[group];
+    }
+
+    /**
+     * Returns the end of a group.
+     *
+     * @param group the group number
+     * @return the exclusive end
+     */
+    public int groupEnd(int group) {
+        return groupStarts[group + 1];
+    }
+
+    /**
+     * Returns the attributed role of a group.
+     *
+     * @param group the group number
+     * @return the role, or {@code null}
+     */
+    public Role groupRole(int group) {
+        return toRole(roles[groupStarts[group]]);
+    }
+
+    /**
+     * Returns the latest group.
+     *
+     * @return the last group number, or {@code -1} for an empty timeline
+     */
+    public int latestGroup() {
+        return groupCount - 1;
+    }
+
+    /**
+     * Returns the position of the latest user turn (the last USER message).
+     *
+     * @return the index, or {@code -1} when there is none
+     */
+    public int latestUserIndex() {
+        return latestUserIndex;
+    }
+
+    /**
+     * Returns the immediate successor of an entry.
+     *
+     * @param index the entry position
+     * @return {@code index + 1}, or {@code -1} for the last entry
+     */
+    public int successor(int index) {
+        return index + 1 < roles.length ? index + 1 : -1;
+    }
+
+    private static Role toRole(byte role) {
+        return role == USER ? Role.USER : role == ASSISTANT ? Role.ASSISTANT : null;
+    }
+}

@@ -1,0 +1,174 @@
+package io.orderingguard.timeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.internal.Require;
+
+/**
+ * A tool invocation together with its result.
+ *
+ * <p>Three shapes occur on the wire and all three are representable:
+ * <ul>
+ *   <li>an answered call: {@code requested} and a {@code result};</li>
+ *   <li>an <em>unanswered</em> call: {@code requested} and no result (the run was cancelled, or the
+ *       result was never recorded);</li>
+ *   <li>an <em>orphan result</em>: not {@code requested}, with a result (the call was trimmed away,
+ *       typically by a memory window).</li>
+ * </ul>
+ *
+ * @param id the call id, shared by the call and its result on the wire
+ * @param tool the tool name; may be empty only for an orphan result whose wire did not name it
+ * @param args the arguments object (deep-copied; an empty object when {@code null})
+ * @param result the result, or {@code null} when unanswered
+ * @param requested {@code false} for an orphan result
+ * @param payload optional vendor payload such as {@code {"thoughtSignature": "…"}} (deep-copied)
+ * @param replayCompatibility optional replay tag
+ * @param step optional step id
+ */
+public record ToolCall(
+        String id,
+        String tool,
+        ObjectNode args,
+        ToolResult result,
+        boolean requested,
+        ObjectNode payload,
+        String replayCompatibility,
+        String step)
+        implements Entry {
+
+    /** Validates and copies the fields. */
+    public ToolCall {
+        Require.nonBlank(id, "id");
+        Require.nonNull(tool, "tool");
+        if (requested) {
+            Require.nonBlank(tool, "tool");
+        }
+        Require.argument(requested || result != null,
+                "an orphan result (requested=false) must carry a result, but result was null for id '"
+                        + id + "'");
+        Require.blankToError(replayCompatibility, "replayCompatibility");
+        Require.blankToError(step, "step");
+        args = args == null ? JsonNodeFactory.instance.objectNode() : args.deepCopy();
+        payload = payload == null ? null : payload.deepCopy();
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.TOOL_CALL;
+    }
+
+    /**
+     * Returns a copy of the arguments.
+     *
+     * @return a deep copy of the arguments object
+     */
+    @Override
+    public ObjectNode args() {
+        return args.deepCopy();
+    }
+
+    /**
+     * Returns a copy of one top-level argument.
+     *
+     * @param name the argument name
+     * @return a copy of the value, or {@code null} when absent
+     */
+    public JsonNode arg(String name) {
+        JsonNode node = args.get(name);
+        return node == null ? null : node.deepCopy();
+    }
+
+    /**
+     * Returns the argument value at a dot path, as text (strings unquoted, other values as JSON).
+     *
+     * @param dotPath a dot path into the arguments
+     * @return the text, or {@code null} when absent
+     */
+    public String argText(String dotPath) {
+        JsonNode node = Payloads.read(args, dotPath);
+        if (node == null) {
+            return null;
+        }
+        return node.isTextual() ? node.textValue() : node.toString();
+    }
+
+    /**
+     * Returns whether the call has no result.
+     *
+     * @return {@code true} for an unanswered call
+     */
+    public boolean isUnanswered() {
+        return requested && result == null;
+    }
+
+    /**
+     * Returns whether this is a result with no matching call.
+     *
+     * @return {@code true} for an orphan result
+     */
+    public boolean isOrphan() {
+        return !requested;
+    }
+
+    @Override
+    public ObjectNode payload() {
+        return payload == null ? null : payload.deepCopy();
+    }
+
+    @Override
+    public boolean hasPayload() {
+        return payload != null;
+    }
+
+    @Override
+    public boolean hasPayloadPath(String dotPath) {
+        return Payloads.read(payload, dotPath) != null;
+    }
+
+    @Override
+    public JsonNode payloadAt(String dotPath) {
+        JsonNode node = Payloads.read(payload, dotPath);
+        return node == null ? null : node.deepCopy();
+    }
+
+    @Override
+    public long payloadFingerprint(String dotPath) {
+        return Payloads.fingerprint(dotPath == null ? payload : Payloads.read(payload, dotPath));
+    }
+
+    @Override
+    public ToolCall withId(String newId) {
+        return new ToolCall(newId, tool, args, result, requested, payload, replayCompatibility, step);
+    }
+
+    @Override
+    public ToolCall withStep(String newStep) {
+        return new ToolCall(id, tool, args, result, requested, payload, replayCompatibility, newStep);
+    }
+
+    @Override
+    public ToolCall withPayload(ObjectNode newPayload, String newReplayCompatibility) {
+        return new ToolCall(id, tool, args, result, requested, newPayload, newReplayCompatibility, step);
+    }
+
+    /**
+     * Returns a copy answered with a successful result.
+     *
+     * @param content the result text
+     * @return the copy
+     */
+    public ToolCall withResult(String content) {
+        return withResult(ToolResult.of(content));
+    }
+
+    /**
+     * Returns a copy with another result.
+     *
+     * @param newResult the result, or {@code null} to make the call unanswered
+     * @return the copy
+     */
+    public ToolCall withResult(ToolResult newResult) {
+        return new ToolCall(id, tool, args, newResult, requested, payload, replayCompatibility, step);
+    }
+}
