@@ -1,7 +1,10 @@
 package io.orderingguard.timeline;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.internal.Require;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A tool declared to the model in the request.
@@ -25,6 +28,33 @@ public record DeclaredTool(String name, ObjectNode inputSchema) {
     @Override
     public ObjectNode inputSchema() {
         return inputSchema == null ? null : inputSchema.deepCopy();
+    }
+
+    /**
+     * Returns the keys the schema lists in {@code required} that its {@code properties} lack, an
+     * unsatisfiable schema that some providers answer by silently omitting the field.
+     *
+     * @return the missing keys in schema order, empty when the schema is consistent or absent
+     */
+    public List<String> requiredKeysMissingFromProperties() {
+        if (inputSchema == null) {
+            return List.of();
+        }
+        JsonNode required = inputSchema.get("required");
+        if (required == null || !required.isArray() || required.isEmpty()) {
+            return List.of();
+        }
+        JsonNode properties = inputSchema.get("properties");
+        List<String> missing = null;
+        for (JsonNode key : required) {
+            if (key.isTextual() && (properties == null || !properties.isObject() || !properties.has(key.textValue()))) {
+                if (missing == null) {
+                    missing = new ArrayList<>();
+                }
+                missing.add(key.textValue());
+            }
+        }
+        return missing == null ? List.of() : List.copyOf(missing);
     }
 
     /**

@@ -1,0 +1,57 @@
+package io.orderingguard;
+
+import io.orderingguard.internal.Require;
+import io.orderingguard.rule.Severity;
+import java.util.List;
+
+/**
+ * One violation found by a rule.
+ *
+ * @param ruleId the rule id
+ * @param ruleType the rule type name, e.g. {@code alternation}
+ * @param severity blocking or advisory
+ * @param profile the name of the profile evaluated (the union name under the default composition)
+ * @param primitiveIds every implicated entry id, in timeline order (may repeat an id shared by
+ *     several entries)
+ * @param detail one human sentence naming the violated property
+ * @param providerError the provider's error text this finding prevents, or {@code null}
+ * @param facet a short machine-readable sub-kind, e.g. {@code consecutive-role}, {@code unanswered}
+ */
+public record Finding(
+        String ruleId, String ruleType, Severity severity, String profile, List<String> primitiveIds, String detail,
+        String providerError, String facet) {
+
+    /** Validates and copies the fields. */
+    public Finding {
+        Require.nonBlank(ruleId, "ruleId");
+        Require.nonBlank(ruleType, "ruleType");
+        Require.nonNull(severity, "severity");
+        Require.nonBlank(profile, "profile");
+        primitiveIds = List.copyOf(Require.nonNull(primitiveIds, "primitiveIds"));
+        Require.nonNull(detail, "detail");
+        facet = facet == null ? "" : facet;
+    }
+
+    /**
+     * Returns whether the finding blocks the dispatch.
+     *
+     * @return {@code true} for blocking findings
+     */
+    public boolean isBlocking() {
+        return severity == Severity.BLOCKING;
+    }
+
+    /**
+     * Returns a key identifying the violation: rule id and implicated ids.
+     *
+     * @return the key
+     */
+    public String key() {
+        return ruleId + ":" + String.join(",", primitiveIds);
+    }
+
+    @Override
+    public String toString() {
+        return "[" + severity.wireName() + "] " + ruleId + " (" + ruleType + ", " + profile + "): " + detail;
+    }
+}

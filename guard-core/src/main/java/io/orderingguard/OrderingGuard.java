@@ -1,0 +1,595 @@
+package io.orderingguard;
+
+import io.orderingguard.internal.Catalogs;
+import io.orderingguard.internal.ConfigChecks;
+import io.orderingguard.internal.Evaluator;
+import io.orderingguard.internal.RepairEngine;
+import io.orderingguard.internal.Require;
+import io.orderingguard.rule.AlternationRepair;
+import io.orderingguard.rule.Composition;
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.PreservationRule;
+import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.rule.RuleContext;
+import io.orderingguard.rule.Severity;
+import io.orderingguard.stash.Snapshot;
+import io.orderingguard.stash.Stash;
+import io.orderingguard.stash.StashUnavailableException;
+import io.orderingguard.timeline.Dispatch;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Checks each dispatch against the ordering rules of its target before it is sent, and rejects it
+ * ({@link Mode#ENFORCE}) or repairs it ({@link Mode#MUTATE}).
+ *
+ * <pre>{@code
+ * OrderingGuard guard = OrderingGuard.builder()
+ *         .profile("anthropic-messages")          // or .profile(OrderingProfile) / .selectProfiles(...)
+ *         .mode(Mode.ENFORCE)
+ *         .build();
+ * GuardResult result = guard.check(dispatch);      // never throws for findings
+ * Dispatch toSend = guard.apply(dispatch);         // throws OrderingViolationException when rejected
+ * }</pre>
+ *
+ * <p>With a {@link Stash} and a conversation id, preservation rules compare each dispatch with the
+ * last dispatch actually sent in the same conversation; a rejected dispatch never becomes the
+ * baseline, and racing dispatches of one conversation are serialised by the stash's
+ * compare-and-set (the loser is re-evaluated against the winner's snapshot).
+ *
+ * <p>Thread-safe and immutable; the {@link Builder} is not thread-safe.
+ */
+public final class OrderingGuard {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OrderingGuard.class);
+    private static final int MAX_STASH_RETRIES = 64;
+    private static final int MAX_CACHED_SELECTIONS = 1024;
+
+    /** Rule id of the finding reported when the stash cannot answer. */
+    public static final String STASH_UNAVAILABLE = "stash-unavailable";
+
+    private final Plan fixedPlan;
+    private final ProfileSelector selector;
+    private final Composition composition;
+    private final Mode mode;
+    private final Set<String> disabledAdvisories;
+    private final boolean shadow;
+    private final Stash stash;
+    private final StashFailureMode stashFailureMode;
+    private final List<GuardListener> listeners;
+    private final RepairEngine repairEngine;
+    private final Map<String, Plan> selections = new ConcurrentHashMap<>();
+    private final AtomicBoolean stashOutage = new AtomicBoolean();
+
+    private OrderingGuard(Builder b, Plan fixedPlan) {
+        this.fixedPlan = fixedPlan;
+        this.selector = b.selector;
+        this.composition = b.composition;
+        this.mode = b.mode;
+        this.disabledAdvisories = Set.copyOf(b.disabledAdvisories);
+        this.shadow = b.shadow;
+        this.stash = b.stash;
+        this.stashFailureMode = b.stashFailureMode;
+        this.listeners = List.copyOf(b.listeners);
+        this.repairEngine = new RepairEngine(b.allowMetadataFallbackRepair, b.fillerText, b.alternationRepair,
+                b.idRenamer, b.maxRepairPasses, disabledAdvisories);
+    }
+
+    /**
+     * Starts a builder.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Creates an enforce-mode guard over profiles, with no stash.
+     *
+     * @param profiles the profiles
+     * @return the guard
+     */
+    public static OrderingGuard of(OrderingProfile... profiles) {
+        return builder().profiles(List.of(profiles)).build();
+    }
+
+    /**
+     * Returns the mode.
+     *
+     * @return enforce or mutate
+     */
+    public Mode mode() {
+        return mode;
+    }
+
+    /**
+     * Checks (and in mutate mode repairs) a dispatch. Never throws for findings.
+     *
+     * @param dispatch the dispatch about to be sent
+     * @return the verdict, with what to send
+     * @throws GuardConfigException when a profile selector finds no profile for the dispatch's model
+     */
+    public GuardResult check(Dispatch dispatch) {
+        Require.nonNull(dispatch, "dispatch");
+        Plan plan = plan(dispatch);
+        boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful;
+        for (int attempt = 0; ; attempt++) {
+            Snapshot prior = null;
+            Finding stashProblem = null;
+            boolean statefulRules = tracked;
+            if (tracked) {
+                try {
+                    prior = stash.get(dispatch.conversationId()).orElse(null);
+                    recovered();
+                } catch (StashUnavailableException e) {
+                    stashProblem = stashFinding(plan, "read", e);
+                    statefulRules = false;
+                }
+            }
+            RuleContext context = RuleContext.of(dispatch, prior);
+            Evaluator evaluator = Evaluator.run(plan.units, context, disabledAdvisories, true, statefulRules);
+            if (stashProblem != null && !(stashProblem.severity() == Severity.ADVISORY
+                    && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
+                evaluator.add(stashProblem);
+            }
+            GuardResult result = decide(dispatch, plan, evaluator);
+            if (tracked && statefulRules && result.sent()) {
+                long version = prior == null ? 0 : prior.version();
+                Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths, version + 1);
+                try {
+                    if (!stash.compareAndSet(dispatch.conversationId(), version, next)) {
+                        if (attempt < MAX_STASH_RETRIES) {
+                            continue; // another dispatch of this conversation won: judge against its snapshot
+                        }
+                        result = withStashProblem(result, plan, new StashUnavailableException(
+                                "the baseline of conversation " + dispatch.conversationId() + " changed "
+                                        + MAX_STASH_RETRIES + " times during one check", null));
+                    }
+                } catch (StashUnavailableException e) {
+                    result = withStashProblem(result, plan, e);
+                }
+            }
+            publish(dispatch, result);
+            return result;
+        }
+    }
+
+    /**
+     * Checks a dispatch and returns what to send.
+     *
+     * @param dispatch the dispatch about to be sent
+     * @return the dispatch to send: the input, or its repair in mutate mode
+     * @throws OrderingViolationException when the dispatch is rejected (never in shadow mode)
+     */
+    public Dispatch apply(Dispatch dispatch) {
+        GuardResult result = check(dispatch);
+        if (!result.sent()) {
+            throw new OrderingViolationException(result);
+        }
+        return result.dispatch();
+    }
+
+    private GuardResult decide(Dispatch dispatch, Plan plan, Evaluator evaluator) {
+        List<Finding> blocking = evaluator.blocking();
+        if (blocking.isEmpty()) {
+            return new GuardResult(Outcome.PASSED, mode, shadow, plan.name, dispatch, List.of(),
+                    evaluator.advisories(), List.of(), List.of(), List.of());
+        }
+        if (mode == Mode.ENFORCE) {
+            return new GuardResult(Outcome.REJECTED, mode, shadow, plan.name, dispatch, blocking,
+                    evaluator.advisories(), List.of(), blocking, List.of());
+        }
+        RepairEngine.Result repaired = repairEngine.repair(dispatch, plan.units, blocking);
+        Outcome outcome = repaired.unrepaired().isEmpty() ? Outcome.REPAIRED : Outcome.REJECTED;
+        return new GuardResult(outcome, mode, shadow, plan.name, shadow ? dispatch : repaired.dispatch(), blocking,
+                evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures());
+    }
+
+    private Finding stashFinding(Plan plan, String operation, StashUnavailableException e) {
+        boolean closed = stashFailureMode == StashFailureMode.FAIL_CLOSED;
+        if (stashOutage.compareAndSet(false, true)) {
+            LOG.warn("ordering guard stash unavailable ({} failed: {}); {}", operation, e.getMessage(),
+                    closed ? "rejecting dispatches of tracked conversations until it recovers"
+                            : "skipping preservation rules until it recovers");
+        }
+        return new Finding(STASH_UNAVAILABLE, "stash", closed ? Severity.BLOCKING : Severity.ADVISORY, plan.name,
+                List.of(), "the preservation baseline could not be " + (operation.equals("read") ? "read" : "written")
+                        + " (" + e.getMessage() + "); " + (closed ? "the dispatch is rejected (stash failure mode fail-closed)"
+                        : "preservation rules were skipped (stash failure mode fail-open)"), null, "stash-" + operation);
+    }
+
+    private void recovered() {
+        if (stashOutage.compareAndSet(true, false)) {
+            LOG.info("ordering guard stash recovered");
+        }
+    }
+
+    private GuardResult withStashProblem(GuardResult result, Plan plan, StashUnavailableException e) {
+        Finding f = stashFinding(plan, "write", e);
+        if (f.isBlocking()) {
+            List<Finding> blocking = new ArrayList<>(result.blocking());
+            blocking.add(f);
+            List<Finding> unrepaired = new ArrayList<>(result.unrepaired());
+            unrepaired.add(f);
+            return new GuardResult(Outcome.REJECTED, result.mode(), result.shadow(), result.profile(),
+                    result.dispatch(), blocking, result.advisories(), result.repairs(), unrepaired,
+                    result.repairFailures());
+        }
+        if (disabledAdvisories.contains(STASH_UNAVAILABLE)) {
+            return result;
+        }
+        List<Finding> advisories = new ArrayList<>(result.advisories());
+        advisories.add(f);
+        return new GuardResult(result.outcome(), result.mode(), result.shadow(), result.profile(), result.dispatch(),
+                result.blocking(), advisories, result.repairs(), result.unrepaired(), result.repairFailures());
+    }
+
+    private void publish(Dispatch dispatch, GuardResult result) {
+        if (result.rejected()) {
+            if (shadow) {
+                LOG.warn("shadow mode: would reject dispatch: {}", OrderingViolationException.message(result));
+            } else {
+                LOG.warn("{}", OrderingViolationException.message(result));
+            }
+        } else if (!result.repairs().isEmpty()) {
+            LOG.info("repaired dispatch{} with {} repair(s)", dispatch.conversationId() == null ? ""
+                    : " of conversation " + dispatch.conversationId(), result.repairs().size());
+        } else if (LOG.isDebugEnabled()) {
+            LOG.debug("dispatch passed ({} advisories)", result.advisories().size());
+        }
+        for (GuardListener listener : listeners) {
+            try {
+                for (Finding f : result.blocking()) {
+                    listener.onFinding(f, dispatch);
+                }
+                for (Finding f : result.advisories()) {
+                    listener.onFinding(f, dispatch);
+                }
+                for (Repair r : result.repairs()) {
+                    listener.onRepair(r, dispatch);
+                }
+                if (result.rejected()) {
+                    listener.onRejection(result);
+                }
+                listener.onResult(result);
+            } catch (RuntimeException e) {
+                LOG.warn("ordering guard listener {} failed; ignored", listener, e);
+            }
+        }
+    }
+
+    private Plan plan(Dispatch dispatch) {
+        if (fixedPlan != null) {
+            return fixedPlan;
+        }
+        String key = dispatch.provider() + "\u0000" + dispatch.model();
+        Plan plan = selections.get(key);
+        if (plan == null) {
+            List<OrderingProfile> selected = selector.select(dispatch);
+            if (selected == null || selected.isEmpty()) {
+                throw new GuardConfigException("profile selection",
+                        List.of("the profile selector chose no profile for provider " + dispatch.provider()
+                                + ", model " + dispatch.model()));
+            }
+            plan = Plan.of(selected, composition);
+            if (selections.size() >= MAX_CACHED_SELECTIONS) {
+                selections.clear();
+            }
+            selections.put(key, plan);
+        }
+        return plan;
+    }
+
+    /** The composed profiles of a guard, with what the stash must capture for them. */
+    private static final class Plan {
+        final List<OrderingProfile> units;
+        final String name;
+        final boolean stateful;
+        final List<String> fieldPaths;
+
+        private Plan(List<OrderingProfile> units, String name, boolean stateful, List<String> fieldPaths) {
+            this.units = units;
+            this.name = name;
+            this.stateful = stateful;
+            this.fieldPaths = fieldPaths;
+        }
+
+        static Plan of(List<OrderingProfile> profiles, Composition composition) {
+            List<OrderingProfile> units;
+            if (composition == Composition.UNION) {
+                units = List.of(OrderingProfile.union(profiles));
+            } else if (composition == Composition.FIRST_MATCH) {
+                units = List.of(profiles.get(0));
+            } else {
+                units = List.copyOf(profiles);
+            }
+            List<String> names = new ArrayList<>();
+            boolean stateful = false;
+            Set<String> paths = new LinkedHashSet<>();
+            for (OrderingProfile p : units) {
+                names.add(p.name());
+                for (OrderingRule r : p.rules()) {
+                    if (r instanceof PreservationRule pr) {
+                        stateful = true;
+                        if (pr.payloadField() != null) {
+                            paths.add(pr.payloadField());
+                        }
+                    }
+                }
+            }
+            return new Plan(units, String.join(", ", names), stateful, List.copyOf(paths));
+        }
+    }
+
+    /**
+     * Configures an {@link OrderingGuard}. Invalid options fail at {@link #build()} with every problem
+     * listed in one {@link GuardConfigException}.
+     *
+     * <p>Not thread-safe.
+     */
+    public static final class Builder {
+        private final List<OrderingProfile> profiles = new ArrayList<>();
+        private final List<String> profileNames = new ArrayList<>();
+        private ProfileSelector selector;
+        private Composition composition = Composition.UNION;
+        private Mode mode = Mode.ENFORCE;
+        private final Set<String> disabledAdvisories = new LinkedHashSet<>();
+        private boolean allowMetadataFallbackRepair;
+        private boolean shadow;
+        private String fillerText = "Understood.";
+        private AlternationRepair alternationRepair = AlternationRepair.FILLER;
+        private IdRenamer idRenamer = IdRenamer.suffixing();
+        private int maxRepairPasses = 8;
+        private Stash stash;
+        private StashFailureMode stashFailureMode = StashFailureMode.FAIL_CLOSED;
+        private final List<GuardListener> listeners = new ArrayList<>();
+        private final List<String> problems = new ArrayList<>();
+
+        private Builder() {}
+
+        /**
+         * Adds a profile.
+         *
+         * @param profile the profile
+         * @return this
+         */
+        public Builder profile(OrderingProfile profile) {
+            if (profile == null) {
+                problems.add("profile must not be null");
+            } else {
+                profiles.add(profile);
+            }
+            return this;
+        }
+
+        /**
+         * Adds a profile by behaviour or family name, resolved from the profile catalogues on the class
+         * path ({@code guard-profiles}).
+         *
+         * @param name the name, e.g. {@code gemini-3}
+         * @return this
+         */
+        public Builder profile(String name) {
+            if (name == null || name.isBlank()) {
+                problems.add("profile name must not be blank, but was " + (name == null ? "null" : "'" + name + "'"));
+            } else {
+                profileNames.add(name);
+            }
+            return this;
+        }
+
+        /**
+         * Adds profiles.
+         *
+         * @param more the profiles
+         * @return this
+         */
+        public Builder profiles(List<OrderingProfile> more) {
+            if (more == null) {
+                problems.add("profiles must not be null");
+                return this;
+            }
+            more.forEach(this::profile);
+            return this;
+        }
+
+        /**
+         * Chooses profiles per dispatch (typically from the model id) instead of fixed ones.
+         *
+         * @param value the selector
+         * @return this
+         */
+        public Builder selectProfiles(ProfileSelector value) {
+            this.selector = value;
+            return this;
+        }
+
+        /**
+         * Sets how several profiles combine (default {@link Composition#UNION}).
+         *
+         * @param value the composition
+         * @return this
+         */
+        public Builder composition(Composition value) {
+            this.composition = value;
+            return this;
+        }
+
+        /**
+         * Sets the mode (default {@link Mode#ENFORCE}).
+         *
+         * @param value the mode
+         * @return this
+         */
+        public Builder mode(Mode value) {
+            this.mode = value;
+            return this;
+        }
+
+        /**
+         * Drops advisory findings of these rule ids (blocking findings are never dropped).
+         *
+         * @param ruleIds the rule ids
+         * @return this
+         */
+        public Builder disableAdvisoryRuleIds(String... ruleIds) {
+            for (String id : ruleIds) {
+                if (id == null || id.isBlank()) {
+                    problems.add("disableAdvisoryRuleIds must not contain a blank id");
+                } else {
+                    disabledAdvisories.add(id);
+                }
+            }
+            return this;
+        }
+
+        /**
+         * Lets mutate mode write a rule's fallback payload value (a vendor-published sentinel) for any
+         * required-metadata rule that has one. Off by default: fabricating metadata is a provenance
+         * claim; a rule may authorise its own fallback instead.
+         *
+         * @param value whether to allow it
+         * @return this
+         */
+        public Builder allowMetadataFallbackRepair(boolean value) {
+            this.allowMetadataFallbackRepair = value;
+            return this;
+        }
+
+        /**
+         * Evaluates and reports but never blocks or changes a dispatch: for rolling a guard out.
+         *
+         * @param value whether to run in shadow mode
+         * @return this
+         */
+        public Builder shadow(boolean value) {
+            this.shadow = value;
+            return this;
+        }
+
+        /**
+         * Sets the text of alternation fillers (default {@code Understood.}).
+         *
+         * @param value the text
+         * @return this
+         */
+        public Builder fillerText(String value) {
+            this.fillerText = value;
+            return this;
+        }
+
+        /**
+         * Sets how consecutive same-role messages are repaired when the rule does not say (default
+         * {@link AlternationRepair#FILLER}).
+         *
+         * @param value filler or merge
+         * @return this
+         */
+        public Builder alternationRepair(AlternationRepair value) {
+            this.alternationRepair = value;
+            return this;
+        }
+
+        /**
+         * Sets how colliding tool-call ids are renamed (default {@link IdRenamer#suffixing()}).
+         *
+         * @param value the renamer
+         * @return this
+         */
+        public Builder idRenamer(IdRenamer value) {
+            this.idRenamer = value;
+            return this;
+        }
+
+        /**
+         * Sets the most repair passes before mutate mode gives up (default 8).
+         *
+         * @param value at least 1
+         * @return this
+         */
+        public Builder maxRepairPasses(int value) {
+            this.maxRepairPasses = value;
+            return this;
+        }
+
+        /**
+         * Sets the stash holding preservation baselines; without one, preservation rules never fire.
+         *
+         * @param value the stash
+         * @return this
+         */
+        public Builder stash(Stash value) {
+            this.stash = value;
+            return this;
+        }
+
+        /**
+         * Sets what happens when the stash cannot answer (default {@link StashFailureMode#FAIL_CLOSED}).
+         *
+         * @param value the failure mode
+         * @return this
+         */
+        public Builder onStashFailure(StashFailureMode value) {
+            this.stashFailureMode = value;
+            return this;
+        }
+
+        /**
+         * Adds a listener.
+         *
+         * @param listener the listener
+         * @return this
+         */
+        public Builder listener(GuardListener listener) {
+            if (listener == null) {
+                problems.add("listener must not be null");
+            } else {
+                listeners.add(listener);
+            }
+            return this;
+        }
+
+        /**
+         * Builds the guard.
+         *
+         * @return the guard
+         * @throws GuardConfigException listing every invalid option
+         */
+        public OrderingGuard build() {
+            ConfigChecks checks = new ConfigChecks();
+            problems.forEach(checks::problem);
+            List<OrderingProfile> all = new ArrayList<>(profiles);
+            for (String name : profileNames) {
+                String problem = Catalogs.problem(name);
+                checks.problem(problem);
+                if (problem == null) {
+                    all.add(Catalogs.resolve(name));
+                }
+            }
+            checks.require(!all.isEmpty() || selector != null || !profileNames.isEmpty(),
+                    () -> "profiles: at least one profile or a profile selector is required");
+            checks.require(all.isEmpty() || selector == null,
+                    () -> "profiles and selectProfiles are exclusive: give fixed profiles or a selector, not both");
+            checks.require(composition != null, () -> "composition must not be null");
+            checks.require(mode != null, () -> "mode must not be null");
+            checks.require(fillerText != null && !fillerText.isBlank(),
+                    () -> "fillerText must not be blank, but was " + (fillerText == null ? "null" : "'" + fillerText + "'"));
+            checks.require(alternationRepair != null, () -> "alternationRepair must not be null");
+            checks.require(idRenamer != null, () -> "idRenamer must not be null");
+            checks.require(maxRepairPasses >= 1, () -> "maxRepairPasses must be >= 1, but was " + maxRepairPasses);
+            checks.require(stashFailureMode != null, () -> "onStashFailure must not be null");
+            checks.throwIfInvalid("ordering guard options");
+            Plan plan = all.isEmpty() ? null : Plan.of(all, composition);
+            return new OrderingGuard(this, plan);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.orderingguard;
+
+/**
+ * The verdict on a dispatch.
+ *
+ * <p>Thread-safe (an enum).
+ */
+public enum Outcome {
+    /** No blocking finding: sent as it was. */
+    PASSED,
+    /** Blocking findings were repaired: the repaired timeline is sent. */
+    REPAIRED,
+    /** Blocking findings remain: not sent. */
+    REJECTED;
+
+    /**
+     * Returns the lower-case wire name.
+     *
+     * @return {@code passed}, {@code repaired} or {@code rejected}
+     */
+    public String wireName() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

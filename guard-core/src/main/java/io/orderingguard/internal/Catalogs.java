@@ -1,0 +1,89 @@
+package io.orderingguard.internal;
+
+import io.orderingguard.GuardConfigException;
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.ProfileCatalog;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * Finds named profiles in the {@link ProfileCatalog}s on the class path. Not public API.
+ */
+public final class Catalogs {
+
+    private static volatile List<ProfileCatalog> loaded;
+
+    private Catalogs() {}
+
+    /**
+     * Returns the catalogues found with {@link ServiceLoader}.
+     *
+     * @return the catalogues, loaded once
+     */
+    public static List<ProfileCatalog> all() {
+        List<ProfileCatalog> c = loaded;
+        if (c == null) {
+            List<ProfileCatalog> found = new ArrayList<>();
+            for (ProfileCatalog catalog : ServiceLoader.load(ProfileCatalog.class, Catalogs.class.getClassLoader())) {
+                found.add(catalog);
+            }
+            c = List.copyOf(found);
+            loaded = c;
+        }
+        return c;
+    }
+
+    /**
+     * Resolves a profile name.
+     *
+     * @param name the name
+     * @return the profile
+     * @throws GuardConfigException naming the closest known names, or saying no catalogue is present
+     */
+    public static OrderingProfile resolve(String name) {
+        String problem = problem(name);
+        if (problem != null) {
+            throw new GuardConfigException("profile", List.of(problem));
+        }
+        return find(name).orElseThrow();
+    }
+
+    /**
+     * Looks a profile name up.
+     *
+     * @param name the name
+     * @return the profile, or empty
+     */
+    public static Optional<OrderingProfile> find(String name) {
+        for (ProfileCatalog catalog : all()) {
+            Optional<OrderingProfile> p = catalog.find(name);
+            if (p.isPresent()) {
+                return p;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Describes why a name does not resolve.
+     *
+     * @param name the name
+     * @return the problem, or {@code null} when it resolves
+     */
+    public static String problem(String name) {
+        if (find(name).isPresent()) {
+            return null;
+        }
+        if (all().isEmpty()) {
+            return "unknown profile '" + name + "': no profile catalogue is on the class path "
+                    + "(add the guard-profiles module, or pass OrderingProfile objects)";
+        }
+        List<String> names = new ArrayList<>();
+        for (ProfileCatalog catalog : all()) {
+            names.addAll(catalog.names());
+        }
+        return "unknown profile '" + name + "'" + Suggestions.didYouMean(name, names);
+    }
+}

@@ -1,0 +1,109 @@
+package io.orderingguard.internal;
+
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * An open-addressing index from ids to positions, allocation-light (two int arrays), that also
+ * chains positions sharing an id. Not public API.
+ *
+ * <p>Not thread-safe; built and used within one check.
+ */
+public final class IdIndex {
+
+    private final int[] table;
+    private final int[] nextSame;
+    private final int mask;
+    private final IntFunction<String> idAt;
+
+    private IdIndex(int[] table, int[] nextSame, IntFunction<String> idAt) {
+        this.table = table;
+        this.nextSame = nextSame;
+        this.mask = table.length - 1;
+        this.idAt = idAt;
+    }
+
+    /**
+     * Indexes the positions {@code 0..size-1} whose {@code include} flag is set.
+     *
+     * @param size the number of positions
+     * @param idAt the id at a position
+     * @param include which positions to index, or {@code null} for all
+     * @return the index
+     */
+    public static IdIndex build(int size, IntFunction<String> idAt, boolean[] include) {
+        int capacity = Integer.highestOneBit(Math.max(4, size * 2 - 1)) << 1;
+        int[] table = new int[capacity];
+        int[] nextSame = new int[size];
+        IdIndex index = new IdIndex(table, nextSame, idAt);
+        // positions are stored +1 so that 0 means empty
+        int[] tails = nextSame;
+        for (int i = 0; i < size; i++) {
+            nextSame[i] = -1;
+        }
+        for (int i = 0; i < size; i++) {
+            if (include != null && !include[i]) {
+                continue;
+            }
+            String id = idAt.apply(i);
+            int slot = id.hashCode() & index.mask;
+            while (true) {
+                int held = table[slot];
+                if (held == 0) {
+                    table[slot] = i + 1;
+                    break;
+                }
+                if (idAt.apply(held - 1).equals(id)) {
+                    int last = held - 1;
+                    while (tails[last] >= 0) {
+                        last = tails[last];
+                    }
+                    tails[last] = i;
+                    break;
+                }
+                slot = (slot + 1) & index.mask;
+            }
+        }
+        return index;
+    }
+
+    /**
+     * Indexes a list of ids.
+     *
+     * @param ids the ids
+     * @return the index
+     */
+    public static IdIndex of(List<String> ids) {
+        return build(ids.size(), ids::get, null);
+    }
+
+    /**
+     * Returns the first position holding an id.
+     *
+     * @param id the id
+     * @return the position, or {@code -1}
+     */
+    public int first(String id) {
+        int slot = id.hashCode() & mask;
+        while (true) {
+            int held = table[slot];
+            if (held == 0) {
+                return -1;
+            }
+            if (idAt.apply(held - 1).equals(id)) {
+                return held - 1;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /**
+     * Returns the next position with the same id as {@code position}.
+     *
+     * @param position a position returned by {@link #first} or by this method
+     * @return the next position, or {@code -1}
+     */
+    public int next(int position) {
+        return nextSame[position];
+    }
+}

@@ -1,0 +1,550 @@
+package io.orderingguard.internal;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.Finding;
+import io.orderingguard.IdRenamer;
+import io.orderingguard.Repair;
+import io.orderingguard.RepairFailure;
+import io.orderingguard.rule.AdjacencyRule;
+import io.orderingguard.rule.AlternationRepair;
+import io.orderingguard.rule.AlternationRule;
+import io.orderingguard.rule.IdentifierFormatRule;
+import io.orderingguard.rule.IdentifierUniquenessRule;
+import io.orderingguard.rule.NonEmptyTurnRule;
+import io.orderingguard.rule.OrderRule;
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.ReplayCompatibilityRule;
+import io.orderingguard.rule.RequiredMetadataRule;
+import io.orderingguard.rule.RuleContext;
+import io.orderingguard.rule.ToolResultPairingRule;
+import io.orderingguard.stash.Snapshot;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Payloads;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Mutate mode: plans a repair for each blocking finding, applies it to a new timeline (the caller's
+ * objects are never touched), re-evaluates every stateless rule, and repeats until nothing blocking
+ * remains, nothing more can be repaired, or the pass limit is reached. Every repair is returned as
+ * data, with the full content of anything removed. Deterministic: the same input is always repaired
+ * the same way. Not public API.
+ *
+ * <p>Thread-safe: immutable; each call works on its own copy.
+ */
+public final class RepairEngine {
+
+    /** The text of a result synthesised for an unanswered call. */
+    public static final String NOT_EXECUTED = "Tool call was not executed: the conversation has no result for it.";
+
+    private static final String FILLER_PREFIX = "__ordering-guard-filler-";
+
+    private final boolean allowMetadataFallback;
+    private final String fillerText;
+    private final AlternationRepair alternationRepair;
+    private final IdRenamer renamer;
+    private final int maxPasses;
+    private final Set<String> disabledAdvisories;
+
+    /**
+     * Creates an engine.
+     *
+     * @param allowMetadataFallback the guard option {@code allowMetadataFallbackRepair}
+     * @param fillerText the text of alternation fillers
+     * @param alternationRepair the default for consecutive same-role messages
+     * @param renamer the id renamer for colliding ids
+     * @param maxPasses the most repair passes
+     * @param disabledAdvisories advisory rule ids to drop while re-evaluating
+     */
+    public RepairEngine(boolean allowMetadataFallback, String fillerText, AlternationRepair alternationRepair,
+            IdRenamer renamer, int maxPasses, Set<String> disabledAdvisories) {
+        this.allowMetadataFallback = allowMetadataFallback;
+        this.fillerText = fillerText;
+        this.alternationRepair = alternationRepair;
+        this.renamer = renamer;
+        this.maxPasses = maxPasses;
+        this.disabledAdvisories = disabledAdvisories;
+    }
+
+    /** What a repair run produced. */
+    public record Result(Dispatch dispatch, List<Repair> repairs, List<Finding> unrepaired, List<RepairFailure> failures) {}
+
+    /**
+     * Repairs a dispatch.
+     *
+     * @param input the dispatch as received
+     * @param units the composed profiles
+     * @param blocking the blocking findings of the input
+     * @return the repaired dispatch, the repairs, what stays unrepaired and the failures
+     */
+    public Result repair(Dispatch input, List<OrderingProfile> units, List<Finding> blocking) {
+        List<Finding> permanent = new ArrayList<>();
+        List<Finding> current = new ArrayList<>();
+        for (Finding f : blocking) {
+            // preservation and stash findings describe history, not this timeline: no repair exists
+            if (f.ruleType().equals("preservation") || f.ruleType().equals("stash")) {
+                permanent.add(f);
+            } else {
+                current.add(f);
+            }
+        }
+        List<Entry> working = new ArrayList<>(input.timeline().entries());
+        List<Repair> repairs = new ArrayList<>();
+        List<RepairFailure> failures = new ArrayList<>();
+        Set<String> failed = new HashSet<>();
+        Dispatch dispatch = input;
+        for (int pass = 0; pass < maxPasses && !current.isEmpty(); pass++) {
+            boolean changed = false;
+            for (Finding f : current) {
+                OrderingRule rule = ruleOf(units, f);
+                if (rule == null) {
+                    continue;
+                }
+                Object outcome = apply(rule, f, working);
+                if (outcome instanceof Repair r) {
+                    repairs.add(r);
+                    changed = true;
+                } else if (outcome instanceof RepairFailure failure && failed.add(failure.strategy() + "|" + f.key())) {
+                    failures.add(failure);
+                }
+            }
+            if (!changed) {
+                break;
+            }
+            dispatch = input.withTimeline(input.timeline().withEntries(working));
+            current = new ArrayList<>(Evaluator.run(units, RuleContext.of(dispatch, null), disabledAdvisories, true, false)
+                    .blocking());
+        }
+        List<Finding> unrepaired = new ArrayList<>(current);
+        unrepaired.addAll(permanent);
+        return new Result(dispatch, repairs, unrepaired, failures);
+    }
+
+    private static OrderingRule ruleOf(List<OrderingProfile> units, Finding f) {
+        for (OrderingProfile p : units) {
+            if (!p.name().equals(f.profile())) {
+                continue;
+            }
+            for (OrderingRule r : p.rules()) {
+                if (r.id().equals(f.ruleId()) && r.type().equals(f.ruleType())) {
+                    return r;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Returns a {@link Repair}, a {@link RepairFailure}, or {@code null} when there is nothing to do. */
+    private Object apply(OrderingRule rule, Finding f, List<Entry> working) {
+        if (rule instanceof OrderRule r) {
+            return reorder(r, f, working);
+        }
+        if (rule instanceof AdjacencyRule) {
+            return reorderAdjacent(f, working);
+        }
+        if (rule instanceof RequiredMetadataRule r) {
+            return fillMetadata(r, f, working);
+        }
+        if (rule instanceof IdentifierUniquenessRule r) {
+            return renumberColliding(r, f, working);
+        }
+        if (rule instanceof IdentifierFormatRule r) {
+            return renumberInvalid(r, f, working);
+        }
+        if (rule instanceof AlternationRule r) {
+            return alternation(r, f, working);
+        }
+        if (rule instanceof ToolResultPairingRule) {
+            return pairing(f, working);
+        }
+        if (rule instanceof ReplayCompatibilityRule r) {
+            return dropForeign(r, f, working);
+        }
+        if (rule instanceof NonEmptyTurnRule) {
+            return dropEmpty(f, working);
+        }
+        // preservation, roleRemap, toolIdentity, schemaIntegrity, staleContentAdvisory, toolPolicy:
+        // the guard cannot know what the producer meant, so it does not guess
+        return new RepairFailure("none", f.ruleId(), f.primitiveIds(),
+                "rule type " + rule.type() + " has no repair: only the producer of the conversation can fix it");
+    }
+
+    private Object reorder(OrderRule rule, Finding f, List<Entry> working) {
+        int lo = Integer.MAX_VALUE;
+        int hi = -1;
+        for (String id : f.primitiveIds()) {
+            int i = indexOf(working, id, 0);
+            if (i >= 0) {
+                lo = Math.min(lo, i);
+                hi = Math.max(hi, i);
+            }
+        }
+        if (hi < 0) {
+            return null;
+        }
+        int firstAfter = -1;
+        for (int i = lo; i <= hi; i++) {
+            if (working.get(i).kind() == rule.after() && f.primitiveIds().contains(working.get(i).id())) {
+                firstAfter = i;
+                break;
+            }
+        }
+        if (firstAfter < 0 || rule.before() == rule.after()) {
+            return null;
+        }
+        List<Entry> moved = new ArrayList<>();
+        for (int i = firstAfter + 1; i <= hi; i++) {
+            Entry e = working.get(i);
+            if (e.kind() == rule.before() && f.primitiveIds().contains(e.id())) {
+                moved.add(e);
+            }
+        }
+        if (moved.isEmpty()) {
+            return null;
+        }
+        Entry blocker = working.get(firstAfter);
+        for (Entry e : moved) {
+            working.remove(e);
+        }
+        working.addAll(firstAfter, moved);
+        return new Repair("reorder", f.ruleId(), f.primitiveIds(), moved.get(0).id(), blocker.id(),
+                "moved " + rule.before().wireName() + " " + quoteIds(moved) + " before " + rule.after().wireName()
+                        + " '" + blocker.id() + "', keeping their relative order", List.of(), List.of());
+    }
+
+    private Object reorderAdjacent(Finding f, List<Entry> working) {
+        if (f.primitiveIds().size() < 2) {
+            return null;
+        }
+        int first = indexOf(working, f.primitiveIds().get(0), 0);
+        if (first < 0 || first + 1 >= working.size() || !working.get(first + 1).id().equals(f.primitiveIds().get(1))) {
+            return null;
+        }
+        Entry successor = working.remove(first + 1);
+        working.add(first, successor);
+        return new Repair("reorder-adjacent", f.ruleId(), f.primitiveIds(), successor.id(), f.primitiveIds().get(0),
+                "moved " + successor.kind().wireName() + " '" + successor.id() + "' before " + working.get(first + 1).kind().wireName()
+                        + " '" + f.primitiveIds().get(0) + "'", List.of(), List.of());
+    }
+
+    private Object fillMetadata(RequiredMetadataRule rule, Finding f, List<Entry> working) {
+        if (rule.fallbackPayloadValue() == null) {
+            return new RepairFailure("fill-required-metadata", f.ruleId(), f.primitiveIds(),
+                    "rule '" + rule.id() + "' has no fallbackPayloadValue; the guard never invents provider metadata");
+        }
+        if (!allowMetadataFallback && !rule.fallbackRepairAuthorized()) {
+            return new RepairFailure("fill-required-metadata", f.ruleId(), f.primitiveIds(),
+                    "writing the fallback of rule '" + rule.id() + "' needs allowMetadataFallbackRepair or the rule's "
+                            + "fallbackRepairAuthorized");
+        }
+        int i = indexOf(working, f.primitiveIds().get(0), 0);
+        if (i < 0) {
+            return null;
+        }
+        Entry e = working.get(i);
+        ObjectNode payload = Payloads.write(e.payload(), rule.requiredPayloadKey(), rule.fallbackPayloadValue());
+        String tag = e.replayCompatibility() != null ? e.replayCompatibility() : rule.fallbackReplayCompatibility();
+        working.set(i, e.withPayload(payload, tag));
+        return new Repair("fill-required-metadata", f.ruleId(), f.primitiveIds(), e.id(), null,
+                "wrote the fallback " + rule.fallbackPayloadValue() + " at payload field '" + rule.requiredPayloadKey()
+                        + "' of " + e.kind().wireName() + " '" + e.id() + "'"
+                        + (e.replayCompatibility() == null && tag != null ? " and tagged it " + tag : ""),
+                List.of(), List.of());
+    }
+
+    private Object renumberColliding(IdentifierUniquenessRule rule, Finding f, List<Entry> working) {
+        String shared = f.primitiveIds().get(0);
+        List<Integer> members = new ArrayList<>();
+        for (int i = 0; i < working.size(); i++) {
+            if (working.get(i).kind() == rule.kind() && working.get(i).id().equals(shared)) {
+                members.add(i);
+            }
+        }
+        if (members.size() < 2) {
+            return null;
+        }
+        Set<String> others = new HashSet<>();
+        for (Entry e : working) {
+            if (!e.id().equals(shared)) {
+                others.add(e.id());
+            }
+        }
+        List<String> fresh = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int k = 0; k < members.size(); k++) {
+            String id;
+            try {
+                id = renamer.rename(shared, k);
+            } catch (RuntimeException e) {
+                return new RepairFailure("renumber-colliding-ids", f.ruleId(), f.primitiveIds(),
+                        "the id renamer failed for '" + shared + "': " + e);
+            }
+            if (id == null || id.isBlank() || !seen.add(id) || others.contains(id) || id.equals(shared)) {
+                return new RepairFailure("renumber-colliding-ids", f.ruleId(), f.primitiveIds(),
+                        "the id renamer produced " + (id == null ? "null" : "'" + id + "'") + " for member " + k
+                                + " of '" + shared + "', which is blank, repeated or already taken");
+            }
+            fresh.add(id);
+        }
+        for (int k = 0; k < members.size(); k++) {
+            working.set(members.get(k), working.get(members.get(k)).withId(fresh.get(k)));
+        }
+        return new Repair("renumber-colliding-ids", f.ruleId(), f.primitiveIds(), shared, null,
+                "renamed the " + members.size() + " entries sharing id '" + shared + "' (calls with their results) to "
+                        + String.join(", ", fresh), List.of(), List.of());
+    }
+
+    private Object renumberInvalid(IdentifierFormatRule rule, Finding f, List<Entry> working) {
+        String old = f.primitiveIds().get(0);
+        Set<String> taken = new HashSet<>();
+        for (Entry e : working) {
+            taken.add(e.id());
+        }
+        String fresh = validId(rule, old, taken);
+        if (fresh == null) {
+            return new RepairFailure("renumber-invalid-ids", f.ruleId(), f.primitiveIds(),
+                    "no id within the format of rule '" + rule.id() + "' could be derived from '" + old + "'");
+        }
+        int count = 0;
+        for (int i = 0; i < working.size(); i++) {
+            if (working.get(i).kind() == rule.kind() && working.get(i).id().equals(old)) {
+                working.set(i, working.get(i).withId(fresh));
+                count++;
+            }
+        }
+        if (count == 0) {
+            return null;
+        }
+        return new Repair("renumber-invalid-ids", f.ruleId(), f.primitiveIds(), old, null,
+                "renamed " + rule.kind().wireName() + " id '" + old + "' to '" + fresh + "' (call and result together)",
+                List.of(), List.of());
+    }
+
+    /** Maps an id into the rule's alphabet and length, deterministically; {@code null} when impossible. */
+    static String validId(IdentifierFormatRule rule, String old, Set<String> taken) {
+        char replacement = 0;
+        for (char c : new char[] {'_', '-', 'x', '0', 'a', 'A'}) {
+            if (rule.allowsChar(c)) {
+                replacement = c;
+                break;
+            }
+        }
+        if (replacement == 0) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(old.length());
+        for (int i = 0; i < old.length(); i++) {
+            char c = old.charAt(i);
+            sb.append(rule.allowsChar(c) ? c : replacement);
+        }
+        String mapped = sb.toString();
+        for (int salt = 0; salt < 100; salt++) {
+            String candidate = mapped;
+            boolean needsSuffix = salt > 0 || (rule.maxLength() != null && candidate.length() > rule.maxLength())
+                    || !candidate.equals(old) && taken.contains(candidate);
+            if (needsSuffix) {
+                String suffix = hashSuffix(old, salt, rule);
+                if (suffix == null) {
+                    return null;
+                }
+                int keep = rule.maxLength() == null ? candidate.length()
+                        : Math.max(0, Math.min(candidate.length(), rule.maxLength() - suffix.length()));
+                candidate = candidate.substring(0, keep) + suffix;
+            }
+            if (rule.accepts(candidate) && !taken.contains(candidate)) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    private static String hashSuffix(String old, int salt, IdentifierFormatRule rule) {
+        long h = Payloads.fingerprint(JsonNodeFactory.instance.textNode(old + "#" + salt));
+        String hex = Long.toHexString(h);
+        StringBuilder sb = new StringBuilder();
+        char sep = rule.allowsChar('_') ? '_' : rule.allowsChar('-') ? '-' : 0;
+        if (sep != 0) {
+            sb.append(sep);
+        }
+        for (int i = 0; i < hex.length() && sb.length() < 9; i++) {
+            char c = hex.charAt(i);
+            if (rule.allowsChar(c)) {
+                sb.append(c);
+            } else if (rule.allowsChar(Character.toUpperCase(c))) {
+                sb.append(Character.toUpperCase(c));
+            }
+        }
+        return sb.length() <= 1 ? null : sb.toString();
+    }
+
+    private Object alternation(AlternationRule rule, Finding f, List<Entry> working) {
+        if (f.facet().equals("max-per-group")) {
+            return split(f, working);
+        }
+        if (f.facet().equals("first-role")) {
+            int i = indexOf(working, f.primitiveIds().get(0), 0);
+            if (i < 0) {
+                return null;
+            }
+            Message filler = filler(rule.roles().get(0), working);
+            working.add(i, filler);
+            return new Repair("insert-alternation-filler", f.ruleId(), f.primitiveIds(), filler.id(), f.primitiveIds().get(0),
+                    "inserted a " + filler.role().wireName() + " filler before '" + f.primitiveIds().get(0)
+                            + "' so that the conversation starts with role " + rule.roles().get(0).wireName(),
+                    List.of(), List.of(filler));
+        }
+        if (f.primitiveIds().size() < 2) {
+            return null;
+        }
+        int first = indexOf(working, f.primitiveIds().get(0), 0);
+        int second = first < 0 ? -1 : indexOf(working, f.primitiveIds().get(1), first + 1);
+        if (first < 0 || second < 0 || !(working.get(first) instanceof Message a) || !(working.get(second) instanceof Message b)
+                || a.role() != b.role()) {
+            return null;
+        }
+        if (rule.repairOr(alternationRepair) == AlternationRepair.MERGE && !b.hasPayload()) {
+            String merged = a.content().isEmpty() ? b.content() : b.content().isEmpty() ? a.content()
+                    : a.content() + "\n\n" + b.content();
+            working.set(first, a.withContent(merged));
+            working.remove(second);
+            return new Repair("merge-consecutive-messages", f.ruleId(), f.primitiveIds(), a.id(), null,
+                    "merged " + a.role().wireName() + " message '" + b.id() + "' into '" + a.id() + "'", List.of(b), List.of());
+        }
+        Message filler = filler(a.role() == Role.USER ? Role.ASSISTANT : Role.USER, working);
+        working.add(first + 1, filler);
+        return new Repair("insert-alternation-filler", f.ruleId(), f.primitiveIds(), filler.id(), b.id(),
+                "inserted a " + filler.role().wireName() + " filler between '" + a.id() + "' and '" + b.id() + "'",
+                List.of(), List.of(filler));
+    }
+
+    private Message filler(Role role, List<Entry> working) {
+        Set<String> ids = new HashSet<>();
+        for (Entry e : working) {
+            ids.add(e.id());
+        }
+        int n = 1;
+        while (ids.contains(FILLER_PREFIX + n)) {
+            n++;
+        }
+        ObjectNode marker = JsonNodeFactory.instance.objectNode().put(Snapshot.FILLER_MARKER, true);
+        return new Message(FILLER_PREFIX + n, role, fillerText, marker, null, null);
+    }
+
+    private Object split(Finding f, List<Entry> working) {
+        Set<String> ids = new LinkedHashSet<>(f.primitiveIds());
+        List<String> steps = new ArrayList<>();
+        int k = 0;
+        Set<String> taken = new HashSet<>();
+        for (Entry e : working) {
+            if (e.step() != null) {
+                taken.add(e.step());
+            }
+        }
+        for (int i = 0; i < working.size(); i++) {
+            Entry e = working.get(i);
+            if (!(e instanceof ToolCall) || !ids.contains(e.id())) {
+                continue;
+            }
+            k++;
+            if (k == 1 && e.step() != null) {
+                steps.add(e.step());
+                continue; // the first call keeps the response's step (and its text)
+            }
+            String base = (e.step() == null ? "step-" + e.id() : e.step()) + "#" + k;
+            String step = base;
+            for (int salt = 2; taken.contains(step); salt++) {
+                step = base + "." + salt;
+            }
+            taken.add(step);
+            working.set(i, e.withStep(step));
+            steps.add(step);
+        }
+        if (k < 2) {
+            return null;
+        }
+        return new Repair("split-tool-call-group", f.ruleId(), f.primitiveIds(), f.primitiveIds().get(0), null,
+                "gave each of the " + k + " tool calls its own step (" + String.join(", ", steps)
+                        + "), so that each is sent as its own model response", List.of(), List.of());
+    }
+
+    private Object pairing(Finding f, List<Entry> working) {
+        int i = indexOf(working, f.primitiveIds().get(0), 0);
+        if (i < 0 || !(working.get(i) instanceof ToolCall call)) {
+            return null;
+        }
+        if (f.facet().equals("unanswered") && call.isUnanswered()) {
+            ToolCall answered = call.withResult(ToolResult.error(NOT_EXECUTED));
+            working.set(i, answered);
+            return new Repair("synthesize-missing-tool-result", f.ruleId(), f.primitiveIds(), call.id(), null,
+                    "answered tool call '" + call.id() + "' (" + call.tool() + ") with an error result saying it was not executed",
+                    List.of(), List.of(answered));
+        }
+        if (f.facet().equals("orphan") && call.isOrphan()) {
+            working.remove(i);
+            return new Repair("drop-orphan-result", f.ruleId(), f.primitiveIds(), call.id(), null,
+                    "dropped tool result '" + call.id() + "', whose call is not in the conversation", List.of(call), List.of());
+        }
+        return null;
+    }
+
+    private Object dropForeign(ReplayCompatibilityRule rule, Finding f, List<Entry> working) {
+        int i = indexOf(working, f.primitiveIds().get(0), 0);
+        if (i < 0 || !rule.isForeign(working.get(i))) {
+            return null;
+        }
+        Entry e = working.get(i);
+        if (e instanceof Thought) {
+            working.remove(i);
+            return new Repair("drop-foreign-reasoning", f.ruleId(), f.primitiveIds(), e.id(), null,
+                    "dropped thought '" + e.id() + "' produced by wire '" + e.replayCompatibility() + "'", List.of(e), List.of());
+        }
+        working.set(i, e.withPayload(null, null));
+        return new Repair("drop-foreign-reasoning", f.ruleId(), f.primitiveIds(), e.id(), null,
+                "removed the payload of " + e.kind().wireName() + " '" + e.id() + "' produced by wire '"
+                        + e.replayCompatibility() + "' (the entry itself stays)", List.of(e), List.of());
+    }
+
+    private Object dropEmpty(Finding f, List<Entry> working) {
+        int i = indexOf(working, f.primitiveIds().get(0), 0);
+        if (i < 0) {
+            return null;
+        }
+        Entry e = working.get(i);
+        boolean emptyMessage = e instanceof Message m && m.content().isBlank() && !m.hasPayload();
+        if (!emptyMessage && !(e instanceof Thought)) {
+            return null;
+        }
+        working.remove(i);
+        return new Repair("drop-empty-turn", f.ruleId(), f.primitiveIds(), e.id(), null,
+                "dropped " + (e instanceof Thought ? "the trailing thought-only turn '" : "empty message '") + e.id() + "'",
+                List.of(e), List.of());
+    }
+
+    private static int indexOf(List<Entry> working, String id, int from) {
+        for (int i = from; i < working.size(); i++) {
+            if (working.get(i).id().equals(id)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String quoteIds(List<Entry> entries) {
+        List<String> ids = new ArrayList<>();
+        for (Entry e : entries) {
+            ids.add("'" + e.id() + "'");
+        }
+        return String.join(", ", ids);
+    }
+}

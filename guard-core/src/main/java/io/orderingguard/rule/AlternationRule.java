@@ -1,0 +1,170 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.TimelineStructure;
+import io.orderingguard.timeline.ToolCall;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Messages alternate strictly between two roles, the first non-system message has role
+ * {@code roles[0]}, and, when {@code maxPerGroup} is set, at most that many tool calls come from one
+ * model response (counted per step where steps are known, else per role group). SYSTEM messages are
+ * transparent; thoughts and tool calls between two messages do not break a same-role pair.
+ *
+ * <p>Findings carry a facet: {@code first-role}, {@code consecutive-role} or {@code max-per-group}.
+ * Mutate mode repairs consecutive roles with a filler or a merge ({@code repair}, or the guard's
+ * option), and a tool-call cap by splitting the step, never with a filler.
+ *
+ * <p>Passes: {@code user, assistant, user}. Fails: {@code user, user, assistant}.
+ *
+ * @param id the rule id
+ * @param roles the two roles that alternate, the first one starting the conversation
+ * @param mode {@code strict}, the only mode
+ * @param maxPerGroup the most tool calls per step or role group, or {@code null}
+ * @param repair how mutate mode repairs consecutive roles, or {@code null} for the guard's choice
+ * @param severity the severity (default advisory)
+ * @param provenance where the rule comes from
+ */
+public record AlternationRule(
+        String id, List<Role> roles, String mode, Integer maxPerGroup, AlternationRepair repair,
+        Severity severity, Provenance provenance) implements OrderingRule {
+
+    /** Validates the fields and applies defaults. */
+    public AlternationRule {
+        RuleFields.id(id);
+        roles = roles == null ? List.of(Role.USER, Role.ASSISTANT) : List.copyOf(roles);
+        Require.argument(roles.size() == 2 && roles.get(0) != roles.get(1) && !roles.contains(Role.SYSTEM),
+                "roles must be two distinct roles of user and assistant, but was " + roles);
+        mode = mode == null ? "strict" : mode;
+        Require.argument("strict".equals(mode), "mode must be strict, but was '" + mode + "'");
+        Require.argument(maxPerGroup == null || maxPerGroup >= 0, "maxPerGroup must be >= 0, but was " + maxPerGroup);
+        severity = RuleFields.severity(severity, Severity.ADVISORY);
+        provenance = RuleFields.provenance(provenance);
+    }
+
+    @Override
+    public String type() {
+        return "alternation";
+    }
+
+    @Override
+    public boolean stateful() {
+        return false;
+    }
+
+    @Override
+    public boolean appliesOn(Surface surface) {
+        return true;
+    }
+
+    @Override
+    public void check(RuleContext context, FindingSink sink) {
+        List<Entry> entries = context.entries();
+        Message previous = null;
+        for (Entry e : entries) {
+            if (!(e instanceof Message m) || m.role() == Role.SYSTEM) {
+                continue;
+            }
+            if (previous == null) {
+                if (m.role() != roles.get(0)) {
+                    sink.report(this, "first-role", List.of(m.id()), "the first message must have role "
+                            + roles.get(0).wireName() + ", but " + RuleFields.quote(m.id()) + " has role "
+                            + m.role().wireName());
+                }
+            } else if (previous.role() == m.role()) {
+                sink.report(this, "consecutive-role", List.of(previous.id(), m.id()), "roles must alternate, but "
+                        + RuleFields.quote(previous.id()) + " and " + RuleFields.quote(m.id()) + " both have role "
+                        + m.role().wireName());
+            }
+            previous = m;
+        }
+        if (maxPerGroup != null) {
+            checkCap(entries, context.structure(), sink);
+        }
+    }
+
+    private void checkCap(List<Entry> entries, TimelineStructure s, FindingSink sink) {
+        Map<String, List<String>> perStep = null;
+        for (int g = 0; g < s.groupCount(); g++) {
+            int stepless = 0;
+            for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
+                if (entries.get(i) instanceof ToolCall c && c.requested()) {
+                    if (c.step() == null) {
+                        stepless++;
+                    } else {
+                        if (perStep == null) {
+                            perStep = new LinkedHashMap<>();
+                        }
+                        perStep.computeIfAbsent(c.step(), k -> new ArrayList<>()).add(c.id());
+                    }
+                }
+            }
+            if (stepless > maxPerGroup) {
+                List<String> ids = new ArrayList<>(stepless);
+                for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
+                    if (entries.get(i) instanceof ToolCall c && c.requested() && c.step() == null) {
+                        ids.add(c.id());
+                    }
+                }
+                sink.report(this, "max-per-group", ids, "at most " + maxPerGroup + " tool call(s) are allowed per "
+                        + "model response, but a role group holds " + stepless);
+            }
+        }
+        if (perStep != null) {
+            for (Map.Entry<String, List<String>> step : perStep.entrySet()) {
+                if (step.getValue().size() > maxPerGroup) {
+                    sink.report(this, "max-per-group", List.copyOf(step.getValue()), "at most " + maxPerGroup
+                            + " tool call(s) are allowed per model response, but step '" + step.getKey()
+                            + "' holds " + step.getValue().size());
+                }
+            }
+        }
+    }
+
+    /**
+     * Returns the repair to use for consecutive roles, falling back to the guard's choice.
+     *
+     * @param guardDefault the guard's option
+     * @return the repair
+     */
+    public AlternationRepair repairOr(AlternationRepair guardDefault) {
+        return repair == null ? guardDefault : repair;
+    }
+
+    @Override
+    public AlternationRule withSeverity(Severity newSeverity) {
+        return new AlternationRule(id, roles, mode, maxPerGroup, repair, Require.nonNull(newSeverity, "severity"), provenance);
+    }
+
+    @Override
+    public AlternationRule withProvenance(Provenance newProvenance) {
+        return new AlternationRule(id, roles, mode, maxPerGroup, repair, severity, newProvenance);
+    }
+
+    /**
+     * Returns a copy with a repair choice.
+     *
+     * @param newRepair the repair, or {@code null}
+     * @return the copy
+     */
+    public AlternationRule withRepair(AlternationRepair newRepair) {
+        return new AlternationRule(id, roles, mode, maxPerGroup, newRepair, severity, provenance);
+    }
+
+    /**
+     * Returns a copy with a tool-call cap.
+     *
+     * @param max the cap, or {@code null}
+     * @return the copy
+     */
+    public AlternationRule withMaxPerGroup(Integer max) {
+        return new AlternationRule(id, roles, mode, max, repair, severity, provenance);
+    }
+}

@@ -1,0 +1,203 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Surface;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * Ids of a kind must be at most {@code maxLength} characters and consist only of
+ * {@code allowedPattern} (a character class, anchored as "one or more of"). OpenAI rejects tool-call
+ * ids over its cap; Bedrock Converse and Anthropic reject {@code toolUseId}s outside
+ * {@code [a-zA-Z0-9_-]}. A too-long id is reported for its length only.
+ *
+ * <p>Passes for max 64, {@code [A-Za-z0-9_-]}: {@code call_1}. Fails: {@code call.1}.
+ *
+ * @param id the rule id
+ * @param kind the kind checked
+ * @param maxLength the longest id, or {@code null}
+ * @param allowedPattern the allowed characters as a regular-expression character class, or {@code null}
+ * @param severity the severity (default advisory)
+ * @param provenance where the rule comes from
+ */
+public record IdentifierFormatRule(
+        String id, Kind kind, Integer maxLength, String allowedPattern, Severity severity, Provenance provenance)
+        implements OrderingRule {
+
+    private static final Map<String, Matcher> MATCHERS = new ConcurrentHashMap<>();
+
+    /** Validates the fields and applies defaults. */
+    public IdentifierFormatRule {
+        RuleFields.id(id);
+        Require.nonNull(kind, "kind");
+        Require.argument(maxLength == null || maxLength >= 1, "maxLength must be >= 1, but was " + maxLength);
+        Require.argument(maxLength != null || allowedPattern != null,
+                "an identifierFormat rule needs maxLength or allowedPattern, but rule '" + id + "' has neither");
+        if (allowedPattern != null) {
+            Require.nonBlank(allowedPattern, "allowedPattern");
+            matcher(allowedPattern);
+        }
+        severity = RuleFields.severity(severity, Severity.ADVISORY);
+        provenance = RuleFields.provenance(provenance);
+    }
+
+    @Override
+    public String type() {
+        return "identifierFormat";
+    }
+
+    @Override
+    public boolean stateful() {
+        return false;
+    }
+
+    @Override
+    public boolean appliesOn(Surface surface) {
+        return true;
+    }
+
+    @Override
+    public void check(RuleContext context, FindingSink sink) {
+        Matcher matcher = allowedPattern == null ? null : matcher(allowedPattern);
+        for (Entry e : context.entries()) {
+            if (e.kind() != kind) {
+                continue;
+            }
+            String value = e.id();
+            if (maxLength != null && value.length() > maxLength) {
+                sink.report(this, "too-long", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                        + " is " + value.length() + " characters, over the cap of " + maxLength);
+            } else if (matcher != null && !matcher.matches(value)) {
+                sink.report(this, "bad-characters", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                        + " contains characters outside " + allowedPattern);
+            }
+        }
+    }
+
+    /**
+     * Returns whether an id satisfies this rule.
+     *
+     * @param value the id
+     * @return {@code true} when it is within the cap and the character class
+     */
+    public boolean accepts(String value) {
+        if (maxLength != null && value.length() > maxLength) {
+            return false;
+        }
+        return allowedPattern == null || matcher(allowedPattern).matches(value);
+    }
+
+    /**
+     * Returns whether a character is allowed by {@code allowedPattern}.
+     *
+     * @param c the character
+     * @return {@code true} when allowed (or when there is no pattern)
+     */
+    public boolean allowsChar(char c) {
+        return allowedPattern == null || matcher(allowedPattern).matches(String.valueOf(c));
+    }
+
+    private static Matcher matcher(String pattern) {
+        return MATCHERS.computeIfAbsent(pattern, Matcher::compile);
+    }
+
+    @Override
+    public IdentifierFormatRule withSeverity(Severity newSeverity) {
+        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, Require.nonNull(newSeverity, "severity"), provenance);
+    }
+
+    @Override
+    public IdentifierFormatRule withProvenance(Provenance newProvenance) {
+        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, severity, newProvenance);
+    }
+
+    /**
+     * Matches "one or more of" a character class. A simple class of ASCII characters and ranges is
+     * compiled to a lookup table (no allocation per id); anything else uses a regular expression.
+     */
+    private static final class Matcher {
+        private final boolean[] ascii;
+        private final Pattern regex;
+
+        private Matcher(boolean[] ascii, Pattern regex) {
+            this.ascii = ascii;
+            this.regex = regex;
+        }
+
+        static Matcher compile(String pattern) {
+            Pattern regex;
+            try {
+                regex = Pattern.compile("^(?:" + pattern + ")+$");
+            } catch (PatternSyntaxException e) {
+                throw new IllegalArgumentException("allowedPattern must be a valid regular expression, but '"
+                        + pattern + "' is not: " + e.getDescription());
+            }
+            return new Matcher(asciiTable(pattern), regex);
+        }
+
+        boolean matches(String value) {
+            if (ascii == null) {
+                return regex.matcher(value).matches();
+            }
+            if (value.isEmpty()) {
+                return false;
+            }
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (c >= 128 || !ascii[c]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static boolean[] asciiTable(String pattern) {
+            if (pattern.length() < 3 || pattern.charAt(0) != '[' || pattern.charAt(pattern.length() - 1) != ']'
+                    || pattern.charAt(1) == '^') {
+                return null;
+            }
+            boolean[] table = new boolean[128];
+            String body = pattern.substring(1, pattern.length() - 1);
+            int i = 0;
+            while (i < body.length()) {
+                char c = body.charAt(i);
+                if (c == '\\') {
+                    if (i + 1 >= body.length()) {
+                        return null;
+                    }
+                    char escaped = body.charAt(i + 1);
+                    if (Character.isLetterOrDigit(escaped)) {
+                        return null; // \d, \w and friends: leave to the regex
+                    }
+                    c = escaped;
+                    i += 2;
+                } else if (c == '[' || c == '&') {
+                    return null;
+                } else {
+                    i++;
+                }
+                if (c >= 128) {
+                    return null;
+                }
+                if (i + 1 < body.length() && body.charAt(i) == '-') {
+                    char end = body.charAt(i + 1);
+                    if (end == '\\' || end >= 128 || end < c) {
+                        return null;
+                    }
+                    for (char x = c; x <= end; x++) {
+                        table[x] = true;
+                    }
+                    i += 2;
+                } else {
+                    table[c] = true;
+                }
+            }
+            return table;
+        }
+    }
+}

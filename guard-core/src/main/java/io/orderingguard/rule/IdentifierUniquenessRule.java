@@ -1,0 +1,95 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.IdIndex;
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Surface;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Ids of a kind must be unique across the whole timeline: a provider or gateway that numbers
+ * tool-call ids per response ({@code call_0} every turn) cross-wires results. Each set of entries
+ * sharing an id is one finding listing every member (the shared id repeated). Mutate mode renames
+ * every member, call and result together.
+ *
+ * <p>Passes: {@code call_0, call_1}. Fails: {@code call_0, call_0}.
+ *
+ * @param id the rule id
+ * @param kind the kind checked
+ * @param surface where the rule applies (the shipped rule is dispatch-only, so a collision cannot
+ *     abort a turn before the dispatch that could repair it)
+ * @param severity the severity (default advisory)
+ * @param provenance where the rule comes from
+ */
+public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface, Severity severity, Provenance provenance)
+        implements OrderingRule {
+
+    /** Validates the fields and applies defaults. */
+    public IdentifierUniquenessRule {
+        RuleFields.id(id);
+        Require.nonNull(kind, "kind");
+        surface = surface == null ? RuleSurface.BOTH : surface;
+        severity = RuleFields.severity(severity, Severity.ADVISORY);
+        provenance = RuleFields.provenance(provenance);
+    }
+
+    @Override
+    public String type() {
+        return "identifierUniqueness";
+    }
+
+    @Override
+    public boolean stateful() {
+        return false;
+    }
+
+    @Override
+    public boolean appliesOn(Surface on) {
+        return surface == RuleSurface.BOTH
+                || (surface == RuleSurface.DISPATCH) == (on == Surface.DISPATCH);
+    }
+
+    @Override
+    public void check(RuleContext context, FindingSink sink) {
+        List<Entry> entries = context.entries();
+        int n = entries.size();
+        if (n < 2) {
+            return;
+        }
+        boolean[] include = new boolean[n];
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (entries.get(i).kind() == kind) {
+                include[i] = true;
+                count++;
+            }
+        }
+        if (count < 2) {
+            return;
+        }
+        IdIndex index = IdIndex.build(n, i -> entries.get(i).id(), include);
+        for (int i = 0; i < n; i++) {
+            if (!include[i] || index.next(i) < 0 || index.first(entries.get(i).id()) != i) {
+                continue;
+            }
+            List<String> members = new ArrayList<>();
+            for (int k = i; k >= 0; k = index.next(k)) {
+                members.add(entries.get(k).id());
+            }
+            sink.report(this, "duplicate", members, kind.wireName() + " id " + RuleFields.quote(entries.get(i).id())
+                    + " is shared by " + members.size() + " entries");
+        }
+    }
+
+    @Override
+    public IdentifierUniquenessRule withSeverity(Severity newSeverity) {
+        return new IdentifierUniquenessRule(id, kind, surface, Require.nonNull(newSeverity, "severity"), provenance);
+    }
+
+    @Override
+    public IdentifierUniquenessRule withProvenance(Provenance newProvenance) {
+        return new IdentifierUniquenessRule(id, kind, surface, severity, newProvenance);
+    }
+}

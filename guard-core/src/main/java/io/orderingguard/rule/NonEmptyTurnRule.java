@@ -1,0 +1,98 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.ToolCall;
+import java.util.List;
+
+/**
+ * Messages of a role must carry prose or sit next to a tool call: Mistral answers 400 to an assistant
+ * message with neither content nor tool calls, and Gemini returns MALFORMED_RESPONSE for a request
+ * ending in a thought-only model turn. With {@code onlyTerminal}, only the final entry is checked,
+ * and a final thought (a turn with reasoning and nothing else) counts as an empty turn of the role
+ * (except for the user role). A neighbouring thought does not help.
+ *
+ * <p>Passes: {@code user "hi", assistant "hello"}. Fails: {@code user "hi", assistant ""}.
+ *
+ * @param id the rule id
+ * @param role the role checked
+ * @param onlyTerminal check only the final entry
+ * @param severity the severity (default advisory)
+ * @param provenance where the rule comes from
+ */
+public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Severity severity, Provenance provenance)
+        implements OrderingRule {
+
+    /** Validates the fields and applies defaults. */
+    public NonEmptyTurnRule {
+        RuleFields.id(id);
+        role = role == null ? Role.ASSISTANT : role;
+        severity = RuleFields.severity(severity, Severity.ADVISORY);
+        provenance = RuleFields.provenance(provenance);
+    }
+
+    @Override
+    public String type() {
+        return "nonEmptyTurn";
+    }
+
+    @Override
+    public boolean stateful() {
+        return false;
+    }
+
+    @Override
+    public boolean appliesOn(Surface surface) {
+        return true;
+    }
+
+    @Override
+    public void check(RuleContext context, FindingSink sink) {
+        List<Entry> entries = context.entries();
+        int n = entries.size();
+        if (n == 0) {
+            return;
+        }
+        if (onlyTerminal) {
+            Entry last = entries.get(n - 1);
+            if (last instanceof Message m) {
+                checkMessage(entries, n - 1, m, sink);
+            } else if (last instanceof Thought t && role != Role.USER) {
+                sink.report(this, "terminal-thought", List.of(t.id()), "the conversation ends in a thought-only "
+                        + role.wireName() + " turn (" + RuleFields.quote(t.id()) + ") with no text or tool call");
+            }
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            if (entries.get(i) instanceof Message m) {
+                checkMessage(entries, i, m, sink);
+            }
+        }
+    }
+
+    private void checkMessage(List<Entry> entries, int i, Message m, FindingSink sink) {
+        if (m.role() != role || !m.content().isBlank()) {
+            return;
+        }
+        boolean callBefore = i > 0 && entries.get(i - 1) instanceof ToolCall;
+        boolean callAfter = i + 1 < entries.size() && entries.get(i + 1) instanceof ToolCall;
+        if (!callBefore && !callAfter) {
+            sink.report(this, "empty", List.of(m.id()), role.wireName() + " message " + RuleFields.quote(m.id())
+                    + " carries neither content nor an adjacent tool call");
+        }
+    }
+
+    @Override
+    public NonEmptyTurnRule withSeverity(Severity newSeverity) {
+        return new NonEmptyTurnRule(id, role, onlyTerminal, Require.nonNull(newSeverity, "severity"), provenance);
+    }
+
+    @Override
+    public NonEmptyTurnRule withProvenance(Provenance newProvenance) {
+        return new NonEmptyTurnRule(id, role, onlyTerminal, severity, newProvenance);
+    }
+}

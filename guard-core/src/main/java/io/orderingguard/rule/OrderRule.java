@@ -1,0 +1,134 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.TimelineStructure;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every entry of kind {@code before} must precede every entry of kind {@code after} within each role
+ * group ({@link OrderScope#ADJACENT_SAME_ROLE_GROUP}) or across the whole timeline
+ * ({@link OrderScope#ENTIRE_TURN}); with {@code onlyLatestGroup} only the latest group is checked.
+ * One finding per violating group, listing all {@code before} ids then all {@code after} ids.
+ *
+ * <p>Passes: {@code user, thought, call, assistant} for thought-before-toolCall. Fails:
+ * {@code user, call, thought, assistant}.
+ *
+ * @param id the rule id
+ * @param before the kind that must come first
+ * @param after the kind that must come later
+ * @param scope role groups or the whole timeline
+ * @param onlyLatestGroup check only the latest role group
+ * @param severity the severity (default advisory)
+ * @param provenance where the rule comes from
+ */
+public record OrderRule(
+        String id, Kind before, Kind after, OrderScope scope, boolean onlyLatestGroup, Severity severity,
+        Provenance provenance) implements OrderingRule {
+
+    /** Validates the fields and applies defaults. */
+    public OrderRule {
+        RuleFields.id(id);
+        Require.nonNull(before, "before");
+        Require.nonNull(after, "after");
+        scope = scope == null ? OrderScope.ADJACENT_SAME_ROLE_GROUP : scope;
+        severity = RuleFields.severity(severity, Severity.ADVISORY);
+        provenance = RuleFields.provenance(provenance);
+    }
+
+    @Override
+    public String type() {
+        return "order";
+    }
+
+    @Override
+    public boolean stateful() {
+        return false;
+    }
+
+    @Override
+    public boolean appliesOn(Surface surface) {
+        return true;
+    }
+
+    @Override
+    public void check(RuleContext context, FindingSink sink) {
+        List<Entry> entries = context.entries();
+        if (entries.isEmpty()) {
+            return;
+        }
+        TimelineStructure s = context.structure();
+        if (scope == OrderScope.ENTIRE_TURN) {
+            checkRange(entries, 0, entries.size(), sink);
+            return;
+        }
+        int firstGroup = onlyLatestGroup ? s.latestGroup() : 0;
+        for (int g = firstGroup; g < s.groupCount(); g++) {
+            checkRange(entries, s.groupStart(g), s.groupEnd(g), sink);
+        }
+    }
+
+    private void checkRange(List<Entry> entries, int from, int to, FindingSink sink) {
+        int lastBefore = -1;
+        int firstAfter = -1;
+        for (int i = from; i < to; i++) {
+            Kind k = entries.get(i).kind();
+            if (k == before) {
+                lastBefore = i;
+            }
+            if (k == after && firstAfter < 0) {
+                firstAfter = i;
+            }
+        }
+        if (lastBefore < 0 || firstAfter < 0 || lastBefore <= firstAfter) {
+            return;
+        }
+        List<String> ids = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            if (entries.get(i).kind() == before) {
+                ids.add(entries.get(i).id());
+            }
+        }
+        for (int i = from; i < to; i++) {
+            if (entries.get(i).kind() == after) {
+                ids.add(entries.get(i).id());
+            }
+        }
+        sink.report(this, "order", ids, before.wireName() + " entries must all precede " + after.wireName()
+                + " entries, but " + before.wireName() + " " + RuleFields.quote(entries.get(lastBefore).id())
+                + " comes after " + after.wireName() + " " + RuleFields.quote(entries.get(firstAfter).id()));
+    }
+
+    @Override
+    public OrderRule withSeverity(Severity newSeverity) {
+        return new OrderRule(id, before, after, scope, onlyLatestGroup, Require.nonNull(newSeverity, "severity"), provenance);
+    }
+
+    @Override
+    public OrderRule withProvenance(Provenance newProvenance) {
+        return new OrderRule(id, before, after, scope, onlyLatestGroup, severity, newProvenance);
+    }
+
+    /**
+     * Returns a copy with another scope.
+     *
+     * @param newScope the scope
+     * @return the copy
+     */
+    public OrderRule withScope(OrderScope newScope) {
+        return new OrderRule(id, before, after, newScope, onlyLatestGroup, severity, provenance);
+    }
+
+    /**
+     * Returns a copy that checks only the latest role group.
+     *
+     * @param value whether to check only the latest group
+     * @return the copy
+     */
+    public OrderRule withOnlyLatestGroup(boolean value) {
+        return new OrderRule(id, before, after, scope, value, severity, provenance);
+    }
+}

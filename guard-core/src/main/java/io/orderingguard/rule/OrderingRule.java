@@ -1,0 +1,295 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Role;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A declarative rule about the shape of a conversation, checked before a request is dispatched.
+ *
+ * <p>The hierarchy is closed: one validated record per rule type. Each rule has an {@link #id()}, a
+ * {@link #severity()} (the default depends on the type: {@link RequiredMetadataRule} is blocking,
+ * every other type advisory) and optional {@link #provenance()} naming the provider error it
+ * prevents. Rules never throw for findings: {@link #check} reports them to a {@link FindingSink}.
+ *
+ * <p>Example: Llama 3 accepts one tool call per model response.
+ * <pre>{@code
+ * OrderingRule rule = OrderingRule.maxToolCallsPerGroup("single-tool-call-per-turn", 1)
+ *         .withSeverity(Severity.BLOCKING);
+ * // passes:  user, call_1 (step s1), assistant
+ * // fails:   user, call_1 (step s1), call_2 (step s1), assistant
+ * }</pre>
+ *
+ * <p>Implementations are immutable and thread-safe.
+ */
+public sealed interface OrderingRule
+        permits OrderRule,
+                RequiredMetadataRule,
+                AlternationRule,
+                AdjacencyRule,
+                PreservationRule,
+                RoleRemapRule,
+                StaleContentAdvisoryRule,
+                IdentifierFormatRule,
+                IdentifierUniquenessRule,
+                NonEmptyTurnRule,
+                ToolIdentityRule,
+                SchemaIntegrityRule,
+                ToolResultPairingRule,
+                ReplayCompatibilityRule {
+
+    /**
+     * Returns the rule id, unique within a profile.
+     *
+     * @return the id
+     */
+    String id();
+
+    /**
+     * Returns the type name used in documents, e.g. {@code requiredMetadata}.
+     *
+     * @return the type name
+     */
+    String type();
+
+    /**
+     * Returns the severity of this rule's findings.
+     *
+     * @return the severity
+     */
+    Severity severity();
+
+    /**
+     * Returns where the rule comes from.
+     *
+     * @return the provenance, possibly empty
+     */
+    Provenance provenance();
+
+    /**
+     * Returns whether the rule compares with the previous dispatch (needs a stash snapshot).
+     *
+     * @return {@code true} for preservation rules
+     */
+    boolean stateful();
+
+    /**
+     * Returns whether the rule applies on a surface.
+     *
+     * @param surface the surface being checked
+     * @return {@code true} when the rule applies there
+     */
+    boolean appliesOn(io.orderingguard.timeline.Surface surface);
+
+    /**
+     * Checks a dispatch and reports every violation.
+     *
+     * @param context the dispatch with its structure and previous snapshot
+     * @param sink receives the findings
+     */
+    void check(RuleContext context, FindingSink sink);
+
+    /**
+     * Returns a copy with another severity.
+     *
+     * @param newSeverity the severity
+     * @return the copy
+     * @throws IllegalArgumentException when the type does not allow it (stale-content advisories are
+     *     always advisory)
+     */
+    OrderingRule withSeverity(Severity newSeverity);
+
+    /**
+     * Returns a copy with other provenance.
+     *
+     * @param newProvenance the provenance
+     * @return the copy
+     */
+    OrderingRule withProvenance(Provenance newProvenance);
+
+    /**
+     * Every {@code before}-kind entry must precede every {@code after}-kind entry, per role group.
+     *
+     * @param id the rule id
+     * @param before the kind that comes first
+     * @param after the kind that comes later
+     * @return an advisory rule scoped to role groups
+     */
+    static OrderRule order(String id, Kind before, Kind after) {
+        return new OrderRule(id, before, after, OrderScope.ADJACENT_SAME_ROLE_GROUP, false, null, null);
+    }
+
+    /**
+     * Entries of a kind must carry a payload field.
+     *
+     * @param id the rule id
+     * @param kind the kind checked
+     * @param applyTo which entries
+     * @param requiredPayloadKey the dot path that must be present
+     * @return a blocking rule
+     */
+    static RequiredMetadataRule requiredMetadata(String id, Kind kind, ApplyTo applyTo, String requiredPayloadKey) {
+        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, null, null, null, false, false, null, null);
+    }
+
+    /**
+     * Messages must alternate between the roles, starting with the first.
+     *
+     * @param id the rule id
+     * @param roles the cycle, e.g. USER, ASSISTANT
+     * @return an advisory rule
+     */
+    static AlternationRule alternation(String id, Role... roles) {
+        return new AlternationRule(id, List.of(roles), "strict", null, null, null, null);
+    }
+
+    /**
+     * Messages alternate, and at most {@code max} tool calls per step (or role group).
+     *
+     * @param id the rule id
+     * @param max the cap
+     * @return an advisory rule
+     */
+    static AlternationRule maxToolCallsPerGroup(String id, int max) {
+        return new AlternationRule(id, List.of(Role.USER, Role.ASSISTANT), "strict", max, null, null, null);
+    }
+
+    /**
+     * Kinds that may not immediately follow an entry of kind {@code first}.
+     *
+     * @param id the rule id
+     * @param first the kind whose successor is restricted
+     * @param disallowed the forbidden successor kinds
+     * @return an advisory rule
+     */
+    static AdjacencyRule adjacency(String id, Kind first, Kind... disallowed) {
+        return new AdjacencyRule(id, first, Set.of(disallowed), null, null);
+    }
+
+    /**
+     * A preservation invariant across successive dispatches.
+     *
+     * @param id the rule id
+     * @param kind the kind preserved
+     * @param invariant the invariant
+     * @return an advisory rule
+     */
+    static PreservationRule preservation(String id, Kind kind, PreservationInvariant invariant) {
+        return new PreservationRule(id, kind, invariant, null, false, null, null);
+    }
+
+    /**
+     * A payload field that must keep its value across successive dispatches.
+     *
+     * @param id the rule id
+     * @param kind the kind preserved
+     * @param payloadField the dot path compared
+     * @return an advisory rule
+     */
+    static PreservationRule payloadFieldStable(String id, Kind kind, String payloadField) {
+        return new PreservationRule(id, kind, PreservationInvariant.PAYLOAD_FIELD_STABLE, payloadField, false, null, null);
+    }
+
+    /**
+     * A role tag the producer must have stamped on entries of a kind.
+     *
+     * @param id the rule id
+     * @param kind the kind checked
+     * @param variant the value required
+     * @param expectedRoleTag the dot path holding it
+     * @return an advisory rule
+     */
+    static RoleRemapRule roleRemap(String id, Kind kind, String variant, String expectedRoleTag) {
+        return new RoleRemapRule(id, kind, variant, expectedRoleTag, null, null);
+    }
+
+    /**
+     * An advisory about content that predates the latest user turn.
+     *
+     * @param id the rule id
+     * @param kind the kind reported
+     * @param optOutOptionKey the provider option that opts out of dropping it
+     * @return the rule (always advisory)
+     */
+    static StaleContentAdvisoryRule staleContent(String id, Kind kind, String optOutOptionKey) {
+        return new StaleContentAdvisoryRule(id, kind, "before-latest-user-turn", optOutOptionKey, null);
+    }
+
+    /**
+     * A length cap and character class for ids.
+     *
+     * @param id the rule id
+     * @param kind the kind checked
+     * @param maxLength the longest id, or {@code null}
+     * @param allowedPattern a character class such as {@code [A-Za-z0-9_-]}, or {@code null}
+     * @return an advisory rule
+     */
+    static IdentifierFormatRule identifierFormat(String id, Kind kind, Integer maxLength, String allowedPattern) {
+        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, null, null);
+    }
+
+    /**
+     * Ids of a kind must be unique across the timeline.
+     *
+     * @param id the rule id
+     * @param kind the kind checked
+     * @return an advisory rule applying on both surfaces
+     */
+    static IdentifierUniquenessRule identifierUniqueness(String id, Kind kind) {
+        return new IdentifierUniquenessRule(id, kind, RuleSurface.BOTH, null, null);
+    }
+
+    /**
+     * Messages of a role must have prose or an adjacent tool call.
+     *
+     * @param id the rule id
+     * @param role the role checked
+     * @param onlyTerminal check only the final entry
+     * @return an advisory rule
+     */
+    static NonEmptyTurnRule nonEmptyTurn(String id, Role role, boolean onlyTerminal) {
+        return new NonEmptyTurnRule(id, role, onlyTerminal, null, null);
+    }
+
+    /**
+     * Tool calls must name a declared tool.
+     *
+     * @param id the rule id
+     * @return an advisory rule
+     */
+    static ToolIdentityRule toolIdentity(String id) {
+        return new ToolIdentityRule(id, null, null);
+    }
+
+    /**
+     * Declared tool schemas must not require keys their properties lack.
+     *
+     * @param id the rule id
+     * @return an advisory rule
+     */
+    static SchemaIntegrityRule schemaIntegrity(String id) {
+        return new SchemaIntegrityRule(id, null, null);
+    }
+
+    /**
+     * Every tool call has its result and every result its call.
+     *
+     * @param id the rule id
+     * @return an advisory rule checking both unanswered calls and orphan results
+     */
+    static ToolResultPairingRule toolResultPairing(String id) {
+        return new ToolResultPairingRule(id, true, true, null, null);
+    }
+
+    /**
+     * Replayed reasoning and payloads must come from an accepted wire.
+     *
+     * @param id the rule id
+     * @param acceptedTags the replay tags the target accepts
+     * @return an advisory rule over thoughts and tool calls
+     */
+    static ReplayCompatibilityRule replayCompatibility(String id, String... acceptedTags) {
+        return new ReplayCompatibilityRule(id, Set.of(Kind.THOUGHT, Kind.TOOL_CALL), List.of(acceptedTags), null, null);
+    }
+}

@@ -1,0 +1,78 @@
+package io.orderingguard.rule;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Surface;
+import java.util.List;
+
+/**
+ * Entries of a kind must carry the role tag a custom renderer expects (IBM Granite 3.x splits tool
+ * calls and responses into their own roles; 4.x renders them inline): the payload value at
+ * {@code expectedRoleTag} must equal {@code variant}. A missing tag is a mismatch. Not repairable:
+ * only the producer knows which renderer it configured.
+ *
+ * <p>Passes for variant granite-3.x: {@code call{roleTag: "granite-3.x"}}. Fails: {@code call{}}.
+ *
+ * @param id the rule id
+ * @param kind the kind checked
+ * @param variant the value required
+ * @param expectedRoleTag the dot path inside the payload
+ * @param severity the severity (default advisory)
+ * @param provenance where the rule comes from
+ */
+public record RoleRemapRule(
+        String id, Kind kind, String variant, String expectedRoleTag, Severity severity, Provenance provenance)
+        implements OrderingRule {
+
+    /** Validates the fields and applies defaults. */
+    public RoleRemapRule {
+        RuleFields.id(id);
+        Require.nonNull(kind, "kind");
+        Require.nonBlank(variant, "variant");
+        RuleFields.dotPath(expectedRoleTag, "expectedRoleTag");
+        severity = RuleFields.severity(severity, Severity.ADVISORY);
+        provenance = RuleFields.provenance(provenance);
+    }
+
+    @Override
+    public String type() {
+        return "roleRemap";
+    }
+
+    @Override
+    public boolean stateful() {
+        return false;
+    }
+
+    @Override
+    public boolean appliesOn(Surface surface) {
+        return true;
+    }
+
+    @Override
+    public void check(RuleContext context, FindingSink sink) {
+        for (Entry e : context.entries()) {
+            if (e.kind() != kind) {
+                continue;
+            }
+            JsonNode tag = e.hasPayload() ? e.payloadAt(expectedRoleTag) : null;
+            if (tag == null || !tag.isTextual() || !variant.equals(tag.textValue())) {
+                sink.report(this, "role-tag", List.of(e.id()), "the role tag at payload path '" + expectedRoleTag
+                        + "' of " + kind.wireName() + " " + RuleFields.quote(e.id()) + " should equal '" + variant
+                        + "', but was " + (tag == null ? "absent" : tag.toString()));
+            }
+        }
+    }
+
+    @Override
+    public RoleRemapRule withSeverity(Severity newSeverity) {
+        return new RoleRemapRule(id, kind, variant, expectedRoleTag, Require.nonNull(newSeverity, "severity"), provenance);
+    }
+
+    @Override
+    public RoleRemapRule withProvenance(Provenance newProvenance) {
+        return new RoleRemapRule(id, kind, variant, expectedRoleTag, severity, newProvenance);
+    }
+}

@@ -1,0 +1,149 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.IdIndex;
+import io.orderingguard.internal.Require;
+import io.orderingguard.stash.Snapshot;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.TimelineStructure;
+import java.util.List;
+
+/**
+ * What a rule sees when it checks a dispatch: the timeline with its derived structure and declared
+ * tools, the surface, the dispatch identity, and for preservation rules the snapshot of the last
+ * dispatch sent in the same conversation.
+ *
+ * <p>Not thread-safe: one context serves one check (it caches the alignment with the previous
+ * snapshot).
+ */
+public final class RuleContext {
+
+    private final Dispatch dispatch;
+    private final Timeline timeline;
+    private final TimelineStructure structure;
+    private final Snapshot previous;
+    private int[] priorToCurrent;
+
+    private RuleContext(Dispatch dispatch, Snapshot previous) {
+        this.dispatch = dispatch;
+        this.timeline = dispatch.timeline();
+        this.structure = timeline.structure();
+        this.previous = previous;
+    }
+
+    /**
+     * Creates a context.
+     *
+     * @param dispatch the dispatch being checked
+     * @param previous the snapshot of the last dispatch sent, or {@code null}
+     * @return the context
+     */
+    public static RuleContext of(Dispatch dispatch, Snapshot previous) {
+        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous);
+    }
+
+    /**
+     * Returns the dispatch.
+     *
+     * @return the dispatch
+     */
+    public Dispatch dispatch() {
+        return dispatch;
+    }
+
+    /**
+     * Returns the timeline.
+     *
+     * @return the timeline
+     */
+    public Timeline timeline() {
+        return timeline;
+    }
+
+    /**
+     * Returns the entries.
+     *
+     * @return the entries in wire order
+     */
+    public List<Entry> entries() {
+        return timeline.entries();
+    }
+
+    /**
+     * Returns the derived structure.
+     *
+     * @return the structure
+     */
+    public TimelineStructure structure() {
+        return structure;
+    }
+
+    /**
+     * Maps each position of the previous snapshot to the position of the same entry (same id and
+     * kind, fillers skipped) in this timeline, or -1 when it is gone. Computed once; the common case
+     * of a timeline that only grew is a single in-order walk.
+     *
+     * @return the mapping, or {@code null} without a previous snapshot
+     */
+    int[] priorToCurrent() {
+        if (previous == null) {
+            return null;
+        }
+        int[] map = priorToCurrent;
+        if (map == null) {
+            map = align(previous, timeline.entries());
+            priorToCurrent = map;
+        }
+        return map;
+    }
+
+    private static int[] align(Snapshot prior, List<Entry> entries) {
+        int n = prior.size();
+        int[] map = new int[n];
+        int j = 0;
+        int i = 0;
+        for (; i < n; i++) {
+            while (j < entries.size() && Snapshot.isFiller(entries.get(j))) {
+                j++;
+            }
+            if (j >= entries.size()) {
+                break;
+            }
+            Entry e = entries.get(j);
+            if (!e.id().equals(prior.id(i)) || e.kind() != prior.kind(i)) {
+                break;
+            }
+            map[i] = j++;
+        }
+        if (i == n) {
+            return map;
+        }
+        // the order changed or entries were removed: fall back to an id index
+        boolean[] include = new boolean[entries.size()];
+        for (int k = 0; k < entries.size(); k++) {
+            include[k] = !Snapshot.isFiller(entries.get(k));
+        }
+        IdIndex index = IdIndex.build(entries.size(), k -> entries.get(k).id(), include);
+        for (; i < n; i++) {
+            int found = -1;
+            for (int k = index.first(prior.id(i)); k >= 0; k = index.next(k)) {
+                if (entries.get(k).kind() == prior.kind(i)) {
+                    found = k;
+                    break;
+                }
+            }
+            map[i] = found;
+        }
+        return map;
+    }
+
+    /**
+     * Returns the previous snapshot.
+     *
+     * @return the snapshot, or {@code null} on the first dispatch of a conversation
+     */
+    public Snapshot previous() {
+        return previous;
+    }
+}

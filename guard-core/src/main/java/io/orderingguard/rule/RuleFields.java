@@ -1,0 +1,43 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.Entry;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Shared field validation and small helpers of the rule records. */
+final class RuleFields {
+
+    private RuleFields() {}
+
+    static String id(String id) {
+        return Require.nonBlank(id, "id");
+    }
+
+    static Severity severity(Severity severity, Severity defaultSeverity) {
+        return severity == null ? defaultSeverity : severity;
+    }
+
+    static Provenance provenance(Provenance provenance) {
+        return provenance == null ? Provenance.none() : provenance;
+    }
+
+    static String dotPath(String path, String field) {
+        Require.nonBlank(path, field);
+        Require.argument(!path.startsWith(".") && !path.endsWith(".") && !path.contains(".."),
+                field + " must be a dot path such as 'a.b', but was '" + path + "'");
+        return path;
+    }
+
+    static List<String> ids(List<Entry> entries, int from, int to) {
+        List<String> ids = new ArrayList<>(to - from);
+        for (int i = from; i < to; i++) {
+            ids.add(entries.get(i).id());
+        }
+        return ids;
+    }
+
+    static String quote(String id) {
+        return "'" + id + "'";
+    }
+}

@@ -1,0 +1,102 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Surface;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A hygiene notice, never blocking and never repaired: entries of a kind that predate the latest user
+ * turn (e.g. old thinking that Gemma 4 recommends dropping) form one advisory finding. The only way
+ * to silence it is the guard's {@code disableAdvisoryRuleIds}; {@code optOutOptionKey} documents the
+ * provider's own opt-out.
+ *
+ * <p>Reported: {@code user, thought, assistant, user}. Quiet: {@code user, thought, assistant}.
+ *
+ * @param id the rule id
+ * @param kind the kind reported
+ * @param scope {@code before-latest-user-turn}, the only scope
+ * @param optOutOptionKey the provider option that keeps such content, e.g. {@code preserveThinking}
+ * @param provenance where the rule comes from
+ */
+public record StaleContentAdvisoryRule(String id, Kind kind, String scope, String optOutOptionKey, Provenance provenance)
+        implements OrderingRule {
+
+    /** Validates the fields and applies defaults. */
+    public StaleContentAdvisoryRule {
+        RuleFields.id(id);
+        Require.nonNull(kind, "kind");
+        scope = scope == null ? "before-latest-user-turn" : scope;
+        Require.argument("before-latest-user-turn".equals(scope),
+                "scope must be before-latest-user-turn, but was '" + scope + "'");
+        Require.nonBlank(optOutOptionKey, "optOutOptionKey");
+        provenance = RuleFields.provenance(provenance);
+    }
+
+    @Override
+    public String type() {
+        return "staleContentAdvisory";
+    }
+
+    /**
+     * Returns {@link Severity#ADVISORY}: this type is always advisory.
+     *
+     * @return advisory
+     */
+    @Override
+    public Severity severity() {
+        return Severity.ADVISORY;
+    }
+
+    @Override
+    public boolean stateful() {
+        return false;
+    }
+
+    @Override
+    public boolean appliesOn(Surface surface) {
+        return true;
+    }
+
+    @Override
+    public void check(RuleContext context, FindingSink sink) {
+        int boundary = context.structure().latestUserIndex();
+        List<String> stale = null;
+        List<Entry> entries = context.entries();
+        for (int i = 0; i < boundary; i++) {
+            if (entries.get(i).kind() == kind) {
+                if (stale == null) {
+                    stale = new ArrayList<>();
+                }
+                stale.add(entries.get(i).id());
+            }
+        }
+        if (stale != null) {
+            sink.report(this, "stale", stale, stale.size() + " " + kind.wireName() + " entr"
+                    + (stale.size() == 1 ? "y predates" : "ies predate") + " the latest user turn; consider dropping "
+                    + (stale.size() == 1 ? "it" : "them") + " (provider opt-out: " + optOutOptionKey + ")");
+        }
+    }
+
+    /**
+     * Returns this rule for an advisory severity.
+     *
+     * @param newSeverity must be {@link Severity#ADVISORY}
+     * @return this rule
+     * @throws IllegalArgumentException for {@link Severity#BLOCKING}
+     */
+    @Override
+    public StaleContentAdvisoryRule withSeverity(Severity newSeverity) {
+        Require.argument(newSeverity == Severity.ADVISORY,
+                "staleContentAdvisory rules are always advisory, but severity " + newSeverity.wireName()
+                        + " was requested for rule '" + id + "'");
+        return this;
+    }
+
+    @Override
+    public StaleContentAdvisoryRule withProvenance(Provenance newProvenance) {
+        return new StaleContentAdvisoryRule(id, kind, scope, optOutOptionKey, newProvenance);
+    }
+}

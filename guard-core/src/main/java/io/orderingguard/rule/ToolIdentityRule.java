@@ -1,0 +1,78 @@
+package io.orderingguard.rule;
+
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.ToolCall;
+import java.util.List;
+
+/**
+ * Tool calls and results must name a declared tool: Gemini matches function responses to
+ * declarations by name and answers an unknown name with an empty generation and no error. Skipped
+ * when the request declares no tools. Not repairable: the guard cannot know which tool was meant.
+ *
+ * <p>Passes with tools [search]: {@code call search}. Fails: {@code call lookup}.
+ *
+ * @param id the rule id
+ * @param severity the severity (default advisory)
+ * @param provenance where the rule comes from
+ */
+public record ToolIdentityRule(String id, Severity severity, Provenance provenance) implements OrderingRule {
+
+    /** Validates the fields and applies defaults. */
+    public ToolIdentityRule {
+        RuleFields.id(id);
+        severity = RuleFields.severity(severity, Severity.ADVISORY);
+        provenance = RuleFields.provenance(provenance);
+    }
+
+    @Override
+    public String type() {
+        return "toolIdentity";
+    }
+
+    @Override
+    public boolean stateful() {
+        return false;
+    }
+
+    @Override
+    public boolean appliesOn(Surface surface) {
+        return true;
+    }
+
+    @Override
+    public void check(RuleContext context, FindingSink sink) {
+        List<DeclaredTool> tools = context.timeline().tools();
+        if (tools.isEmpty()) {
+            return;
+        }
+        for (Entry e : context.entries()) {
+            if (e instanceof ToolCall c && !c.tool().isEmpty() && !declared(tools, c.tool())) {
+                sink.report(this, "undeclared", List.of(c.id()), "tool " + (c.requested() ? "call " : "result ")
+                        + RuleFields.quote(c.id()) + " names undeclared tool '" + c.tool()
+                        + "' (the provider may answer with an empty generation)");
+            }
+        }
+    }
+
+    private static boolean declared(List<DeclaredTool> tools, String name) {
+        for (DeclaredTool t : tools) {
+            if (t.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public ToolIdentityRule withSeverity(Severity newSeverity) {
+        return new ToolIdentityRule(id, Require.nonNull(newSeverity, "severity"), provenance);
+    }
+
+    @Override
+    public ToolIdentityRule withProvenance(Provenance newProvenance) {
+        return new ToolIdentityRule(id, severity, newProvenance);
+    }
+}
