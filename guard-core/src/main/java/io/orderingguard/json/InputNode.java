@@ -128,12 +128,27 @@ public final class InputNode {
      * @throws GuardInputException naming the first unknown field and the known ones
      */
     public InputNode allowOnly(Set<String> allowed) {
+        return allowOnly(allowed, null);
+    }
+
+    /**
+     * Requires an object whose field names are all in {@code allowed}, saying in the message which
+     * kind of object it is, e.g. {@code unknown field for kind thought; expected one of …}.
+     *
+     * @param allowed the known field names
+     * @param where how the message qualifies the field, e.g. {@code "for kind thought"}, or
+     *     {@code null}
+     * @return this
+     * @throws GuardInputException naming the first unknown field and the known ones
+     */
+    public InputNode allowOnly(Set<String> allowed, String where) {
         requireObject();
         Iterator<String> names = node.fieldNames();
         while (names.hasNext()) {
             String name = names.next();
             if (!allowed.contains(name)) {
-                throw child(name).error("unknown field; expected one of " + String.join(", ", new TreeSet<>(allowed)));
+                throw child(name).error("unknown field" + (where == null ? "" : " " + where)
+                        + "; expected one of " + String.join(", ", new TreeSet<>(allowed)));
             }
         }
         return this;
@@ -157,7 +172,12 @@ public final class InputNode {
      */
     public InputNode child(String name) {
         JsonNode value = node.path(name);
-        return new InputNode(value, source, line, path + (isPlainName(name) ? "." + name : "['" + name + "']"));
+        return new InputNode(value, source, line, path + segment(name));
+    }
+
+    /** The path segment of a field: {@code .name}, or {@code ['odd name']} for other names. */
+    static String segment(String name) {
+        return isPlainName(name) ? "." + name : "['" + name + "']";
     }
 
     /**
@@ -360,6 +380,19 @@ public final class InputNode {
             throw child.error("expected one of " + String.join(", ", allowed) + ", but was \"" + value + "\"");
         }
         return value;
+    }
+
+    /**
+     * Reads a required string that must be one of a fixed set.
+     *
+     * @param name the field
+     * @param allowed the allowed values, in the order the message lists them
+     * @return the value
+     * @throws GuardInputException when missing, not a string, or not one of {@code allowed}
+     */
+    public String enumValue(String name, String... allowed) {
+        required(name);
+        return optEnum(name, allowed);
     }
 
     /**
