@@ -221,7 +221,9 @@ public final class DispatchCodec {
     /**
      * Streams JSONL text to a consumer, one dispatch at a time, in constant memory (one line at a
      * time, each at most {@link InputLimits#maxDocumentLength()} characters). Lines end with
-     * {@code \n} or {@code \r\n}; blank lines are skipped. The reader is not closed.
+     * {@code \n} or {@code \r\n}; blank lines are skipped. The reader is not closed. A decoding
+     * error of the reader is reported with the line reached so far as a lower bound, since readers
+     * decode ahead; {@link #forEachJsonl(Path, Consumer)} names the exact line.
      *
      * @param reader the text
      * @param source the name used in error messages, or {@code null}
@@ -253,7 +255,9 @@ public final class DispatchCodec {
                 checkLength(line.length(), max, source, lineNumber);
             }
         } catch (CharacterCodingException e) {
-            throw new GuardInputException(source, lineNumber, null, "input is not validly encoded text");
+            // a decoding reader reads ahead, so the line it fails on is only a lower bound
+            throw new GuardInputException(source, 0, null,
+                    "input is not validly encoded text (at or after line " + lineNumber + ")");
         } catch (IOException e) {
             throw cannotRead(source, lineNumber, e);
         }

@@ -29,13 +29,19 @@ public final class InputNode {
     private final JsonNode node;
     private final String source;
     private final int line;
-    private final String path;
+    // the path is built only when asked for (in errors): reading a large document creates many
+    // positions and almost never needs their paths
+    private final InputNode parent;
+    private final String name;
+    private final int index;
 
-    private InputNode(JsonNode node, String source, int line, String path) {
+    private InputNode(JsonNode node, String source, int line, InputNode parent, String name, int index) {
         this.node = node;
         this.source = source;
         this.line = line;
-        this.path = path;
+        this.parent = parent;
+        this.name = name;
+        this.index = index;
     }
 
     /**
@@ -47,7 +53,7 @@ public final class InputNode {
      * @return the root position ({@code $})
      */
     public static InputNode root(JsonNode node, String source, int line) {
-        return new InputNode(node, source, line, "$");
+        return new InputNode(node, source, line, null, null, -1);
     }
 
     /**
@@ -65,7 +71,25 @@ public final class InputNode {
      * @return e.g. {@code $.entries[2]}
      */
     public String path() {
-        return path;
+        if (parent == null) {
+            return "$";
+        }
+        StringBuilder sb = new StringBuilder();
+        appendPath(sb);
+        return sb.toString();
+    }
+
+    private void appendPath(StringBuilder sb) {
+        if (parent == null) {
+            sb.append('$');
+            return;
+        }
+        parent.appendPath(sb);
+        if (name != null) {
+            sb.append(segment(name));
+        } else {
+            sb.append('[').append(index).append(']');
+        }
     }
 
     /**
@@ -93,7 +117,7 @@ public final class InputNode {
      * @return the exception, to throw
      */
     public GuardInputException error(String problem) {
-        return new GuardInputException(source, line, path, problem);
+        return new GuardInputException(source, line, path(), problem);
     }
 
     /**
@@ -172,7 +196,7 @@ public final class InputNode {
      */
     public InputNode child(String name) {
         JsonNode value = node.path(name);
-        return new InputNode(value, source, line, path + segment(name));
+        return new InputNode(value, source, line, this, name, -1);
     }
 
     /** The path segment of a field: {@code .name}, or {@code ['odd name']} for other names. */
@@ -321,7 +345,7 @@ public final class InputNode {
         }
         List<InputNode> items = new ArrayList<>(node.size());
         for (int i = 0; i < node.size(); i++) {
-            items.add(new InputNode(node.get(i), source, line, path + "[" + i + "]"));
+            items.add(new InputNode(node.get(i), source, line, this, null, i));
         }
         return items;
     }

@@ -315,6 +315,34 @@ class DispatchCodecErrorTest {
     }
 
     @Test
+    void reportsReaderFailuresAtTheirLine() {
+        byte[] good = "{\"entries\":[]}\n".getBytes(StandardCharsets.UTF_8);
+        byte[] bad = {'{', '"', (byte) 0xC3, '"', '}', '\n'};
+        byte[] all = new byte[good.length * 2 + bad.length];
+        System.arraycopy(good, 0, all, 0, good.length);
+        System.arraycopy(good, 0, all, good.length, good.length);
+        System.arraycopy(bad, 0, all, good.length * 2, bad.length);
+        java.io.Reader strict = new java.io.InputStreamReader(
+                new java.io.ByteArrayInputStream(all), StandardCharsets.UTF_8.newDecoder());
+        java.io.Reader failing = new java.io.Reader() {
+            @Override
+            public int read(char[] buffer, int offset, int length) throws java.io.IOException {
+                throw new java.io.IOException("connection reset");
+            }
+
+            @Override
+            public void close() {
+                // nothing to release
+            }
+        };
+
+        assertThatThrownBy(() -> codec.forEachJsonl(strict, "in.jsonl", d -> { }))
+                .hasMessage("in.jsonl: input is not validly encoded text (at or after line 1)");
+        assertThatThrownBy(() -> codec.forEachJsonl(failing, "in.jsonl", d -> { }))
+                .hasMessage("in.jsonl:1: cannot read (IOException: connection reset)");
+    }
+
+    @Test
     void locatesErrorsInFiles(@TempDir Path dir) throws Exception {
         Path json = Files.writeString(dir.resolve("conv.json"), "{\n  \"entries\": [\n    {\"kind\": \"toolCall\","
                 + " \"id\": \"c1\", \"tool\": \"s\",\n     \"args\": \"q=x\"}\n  ]\n}\n");

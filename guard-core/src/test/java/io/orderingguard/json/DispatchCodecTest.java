@@ -243,6 +243,8 @@ class DispatchCodecTest {
         assertThat(codec.readAny(json)).containsExactly(designExample());
         assertThat(codec.readJsonl(jsonl)).containsExactly(designExample(), designExample().withConversationId("c-2"));
         assertThat(codec.readAny(jsonl)).hasSize(2);
+        assertThat(codec.readAny(Files.writeString(dir.resolve("many.ndjson"), DESIGN_EXAMPLE_COMPACT)))
+                .containsExactly(designExample());
         assertThat(codec.read(yaml)).isEqualTo(Dispatch.of("c-1", null, null, Timeline.of(Entry.user("m1", "Find X"))));
     }
 
