@@ -495,9 +495,19 @@ public final class DispatchCodec {
         }
         ArrayNode entries = root.putArray("entries");
         for (Entry entry : dispatch.timeline().entries()) {
-            entries.add(entryTree(entry));
+            entries.add(entryToTree(entry));
         }
         return root;
+    }
+
+    /**
+     * Writes one entry as it appears in a document's {@code entries} array.
+     *
+     * @param entry the entry
+     * @return the entry object
+     */
+    public ObjectNode entryToTree(Entry entry) {
+        return entryTree(entry);
     }
 
     private static ObjectNode entryTree(Entry entry) {
