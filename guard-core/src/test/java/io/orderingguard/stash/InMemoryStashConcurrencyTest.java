@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +38,44 @@ class InMemoryStashConcurrencyTest {
         assertThat(report.finalVersions()).containsExactly(report.successes());
         assertThat(stash.size()).isEqualTo(CONVERSATIONS);
         assertThat(stash.evictions()).isZero();
+    }
+
+    /**
+     * A control for the workload's power: a stash whose compare-and-set checks and writes in two
+     * steps (the bug the stash contract forbids) is caught losing updates. Two conversations and a
+     * pause between check and write make the race certain rather than likely.
+     */
+    @Test
+    void should_catch_lost_updates_in_a_stash_whose_compare_and_set_is_not_atomic() throws Exception {
+        Stash racy = new Stash() {
+            private final Map<String, Snapshot> snapshots = new ConcurrentHashMap<>();
+
+            @Override
+            public Optional<Snapshot> get(String conversationId) {
+                return Optional.ofNullable(snapshots.get(conversationId));
+            }
+
+            @Override
+            public boolean compareAndSet(String conversationId, long expectedVersion, Snapshot next) {
+                long current = get(conversationId).map(Snapshot::version).orElse(0L);
+                if (current != expectedVersion) {
+                    return false;
+                }
+                LockSupport.parkNanos(1_000_000);
+                snapshots.put(conversationId, next);
+                return true;
+            }
+
+            @Override
+            public void remove(String conversationId) {
+                snapshots.remove(conversationId);
+            }
+        };
+
+        StashRace.Report report = StashRace.run(racy, "racy", THREADS, 100, 2, 7);
+
+        assertThat(report.anomalies()).isNotEmpty().allMatch(a -> a.startsWith("lost update: version "));
+        assertThat(report.finalVersions()).isNotEqualTo(report.successes());
     }
 
     /**

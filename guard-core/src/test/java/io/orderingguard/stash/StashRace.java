@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntFunction;
 
 /**
  * A concurrency workload for any {@link Stash}, shared with {@code guard-redis} through the
@@ -101,6 +102,25 @@ public final class StashRace {
      */
     public static Report run(Stash stash, String namespace, int threads, int cyclesPerThread, int conversations,
             long seed) throws InterruptedException, ExecutionException {
+        return run(thread -> stash, namespace, threads, cyclesPerThread, conversations, seed);
+    }
+
+    /**
+     * Runs the workload with a stash per thread, as a fleet of servers sharing one backend would,
+     * and then reads every conversation back through the stash of thread 0.
+     *
+     * @param stashOfThread the stash each thread uses (instances may be shared between threads)
+     * @param namespace a prefix for conversation ids, so runs do not see each other
+     * @param threads the thread count
+     * @param cyclesPerThread the successful compare-and-sets each thread makes
+     * @param conversations how many conversations the threads share
+     * @param seed the seed of the conversation choice
+     * @return the report
+     * @throws InterruptedException when interrupted while waiting for the threads
+     * @throws ExecutionException when a thread failed with an exception (for example the stash threw)
+     */
+    public static Report run(IntFunction<Stash> stashOfThread, String namespace, int threads, int cyclesPerThread,
+            int conversations, long seed) throws InterruptedException, ExecutionException {
         AtomicLongArray successes = new AtomicLongArray(conversations);
         LongAdder conflicts = new LongAdder();
         ConcurrentHashMap<String, String> winners = new ConcurrentHashMap<>();
@@ -113,6 +133,7 @@ public final class StashRace {
             List<Future<?>> futures = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int thread = t;
+                Stash stash = stashOfThread.apply(t);
                 futures.add(pool.submit(() -> {
                     start.await();
                     Random random = new Random(seed * 31 + thread);
@@ -148,6 +169,7 @@ public final class StashRace {
         } finally {
             pool.shutdownNow();
         }
+        Stash stash = stashOfThread.apply(0);
         long[] perConversation = new long[conversations];
         long[] finalVersions = new long[conversations];
         for (int c = 0; c < conversations; c++) {

@@ -139,6 +139,10 @@ public final class RedisStash implements Stash, AutoCloseable {
                     .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                     .build());
         }
+        synchronized (lock) {
+            // start connecting now, without waiting, so that the first call rarely pays for it
+            connection = client.connectAsync(CODEC, uri).toCompletableFuture();
+        }
     }
 
     /**
@@ -203,6 +207,7 @@ public final class RedisStash implements Stash, AutoCloseable {
         Long stored;
         try {
             stored = awaitRaw(commands.<Long>evalsha(SCRIPT_DIGEST, ScriptOutputType.INTEGER, keys, args), deadline);
+            answered();
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof RedisNoScriptException)) {
                 throw failed(what, e.getCause());
@@ -333,7 +338,9 @@ public final class RedisStash implements Stash, AutoCloseable {
 
     private <T> T await(String what, Future<T> future, long deadline) {
         try {
-            return awaitRaw(future, deadline);
+            T value = awaitRaw(future, deadline);
+            answered();
+            return value;
         } catch (ExecutionException e) {
             throw failed(what, e.getCause());
         } catch (TimeoutException e) {
@@ -343,11 +350,7 @@ public final class RedisStash implements Stash, AutoCloseable {
 
     private <T> T awaitRaw(Future<T> future, long deadline) throws ExecutionException, TimeoutException {
         try {
-            T value = future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (!answering.get() && answering.compareAndSet(false, true)) {
-                LOG.info("Redis stash at {} answers again", address);
-            }
-            return value;
+            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
             throw e;
@@ -358,6 +361,13 @@ public final class RedisStash implements Stash, AutoCloseable {
         }
     }
 
+    /** Called when Redis answered a command; logs the end of an outage once. */
+    private void answered() {
+        if (!answering.get() && answering.compareAndSet(false, true)) {
+            LOG.info("Redis stash at {} answers again", address);
+        }
+    }
+
     private StashUnavailableException timedOut(String what, TimeoutException e) {
         return unavailable(what + " timed out after " + timeout.toMillis() + " ms", e);
     }
@@ -365,6 +375,7 @@ public final class RedisStash implements Stash, AutoCloseable {
     private StashUnavailableException failed(String what, Throwable cause) {
         if (cause instanceof RedisCommandExecutionException) {
             // the server answered, with an error (WRONGTYPE, OOM, READONLY, ...): not an outage
+            answered();
             return new StashUnavailableException(
                     "Redis stash at " + address + ": " + what + " answered an error: " + message(cause), cause);
         }
@@ -524,8 +535,9 @@ public final class RedisStash implements Stash, AutoCloseable {
         }
 
         /**
-         * Builds the stash. No connection is opened yet: the first call opens it, so an application
-         * starts even while Redis is down.
+         * Builds the stash and starts connecting in the background. It neither waits for the
+         * connection nor fails when Redis is down, so an application starts even then; calls
+         * throw {@link StashUnavailableException} until Redis answers.
          *
          * @return the stash
          * @throws IllegalStateException when no URI was set
