@@ -41,9 +41,10 @@ import org.slf4j.LoggerFactory;
  * conversation's preservation baseline.
  *
  * <pre>{@code
- * try (RedisStash stash = RedisStash.builder().uri("redis://cache.internal:6379").build()) {
- *     OrderingGuard guard = OrderingGuard.builder()...stash(stash).build();
- * }
+ * RedisStash stash = RedisStash.builder()
+ *         .uri("redis://cache.internal:6379")
+ *         .namespace("checkout-prod")
+ *         .build();               // hand it to the guard builder's stash option; close it on shutdown
  * }</pre>
  *
  * <p><b>Layout.</b> One hash per conversation under {@code <namespace>:snapshot:<conversationId>}
@@ -111,6 +112,8 @@ public final class RedisStash implements Stash, AutoCloseable {
     private final Duration ttl;
     private final byte[] ttlMillis;
     private final Duration timeout;
+    /** Whether the client re-establishes a dropped connection itself; if not, the stash does. */
+    private final boolean clientReconnects;
     private final AtomicBoolean answering = new AtomicBoolean(true);
     private final Object lock = new Object();
     /** The connection, or the attempt to open it; replaced when an attempt failed. Guarded by lock. */
@@ -139,6 +142,7 @@ public final class RedisStash implements Stash, AutoCloseable {
                     .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                     .build());
         }
+        this.clientReconnects = client.getOptions().isAutoReconnect();
         synchronized (lock) {
             // start connecting now, without waiting, so that the first call rarely pays for it
             connection = client.connectAsync(CODEC, uri).toCompletableFuture();
@@ -321,6 +325,10 @@ public final class RedisStash implements Stash, AutoCloseable {
             if (closed) {
                 throw new IllegalStateException("RedisStash for " + address + " is closed");
             }
+            if (!clientReconnects && isDead(connection)) {
+                connection.join().closeAsync();
+                connection = null;
+            }
             if (connection == null || connection.isCompletedExceptionally()) {
                 // one attempt at a time; callers that arrive meanwhile wait on it up to their own deadline
                 connection = client.connectAsync(CODEC, uri).toCompletableFuture();
@@ -334,6 +342,11 @@ public final class RedisStash implements Stash, AutoCloseable {
         } catch (TimeoutException e) {
             throw unavailable("connecting timed out after " + timeout.toMillis() + " ms", e);
         }
+    }
+
+    private static boolean isDead(CompletableFuture<StatefulRedisConnection<String, byte[]>> connection) {
+        return connection != null && connection.isDone() && !connection.isCompletedExceptionally()
+                && !connection.join().isOpen();
     }
 
     private <T> T await(String what, Future<T> future, long deadline) {
@@ -478,8 +491,9 @@ public final class RedisStash implements Stash, AutoCloseable {
 
         /**
          * Uses an existing Lettuce client (to share its event loops, or to set TLS or other options).
-         * The stash never closes it, and its options decide reconnection and what happens to commands
-         * while disconnected; the stash's timeout still bounds every call. Without it, the stash
+         * The stash never closes it, and its options decide what happens to commands while
+         * disconnected; the stash's timeout still bounds every call. When the client's
+         * {@code autoReconnect} is off, the stash replaces a dropped connection on the next call. Without it, the stash
          * creates and owns a client.
          *
          * @param client the client

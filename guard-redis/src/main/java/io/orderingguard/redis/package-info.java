@@ -4,7 +4,8 @@
  * preservation baseline, with an atomic compare-and-set per conversation, a TTL, a per-call
  * deadline and recovery without restart.
  *
- * <p>Stable API: {@code RedisStash} and its builder, {@code SnapshotFormatException}. The stored
- * layout carries a format number; a later release that changes it will still read format 1.
+ * <p>API: {@code RedisStash} and its builder, {@code SnapshotFormatException}. The stored layout
+ * starts with a marker and a format number, so a value of another format is reported as such
+ * rather than misread.
  */
 package io.orderingguard.redis;

@@ -3,7 +3,9 @@ package io.orderingguard.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.lettuce.core.codec.ByteArrayCodec;
@@ -288,6 +290,34 @@ class RedisStashIntegrationTest {
             // been applied after all: either version is a consistent outcome
             assertThat(survivor.get("conv-1")).map(Snapshot::version).hasValueSatisfying(
                     version -> assertThat(version).isIn(1L, 2L));
+        }
+    }
+
+    /**
+     * A caller's own client with auto-reconnect off: the stash never closes it, and replaces the
+     * dead connection itself once Redis is back.
+     */
+    @Test
+    void should_recover_with_a_callers_client_that_does_not_reconnect() {
+        try (RedisServer own = RedisServer.start()) {
+            RedisClient client = RedisClient.create();
+            client.setOptions(ClientOptions.builder().autoReconnect(false).build());
+            try (RedisStash borrowing = answering(
+                    RedisStash.builder().client(client).uri(own.uri()).timeout(TIMEOUT).build())) {
+                borrowing.compareAndSet("conv-1", 0, StashRace.snapshot("conv-1", 1, 0, 0));
+
+                own.kill();
+                assertUnavailablePromptly(own, () -> borrowing.get("conv-1"));
+                own.restart();
+                answering(borrowing);
+
+                assertThat(borrowing.compareAndSet("conv-1", 0, StashRace.snapshot("conv-1", 1, 0, 1))).isTrue();
+            }
+            try (StatefulRedisConnection<String, String> stillUsable = client.connect(RedisURI.create(own.uri()))) {
+                assertThat(stillUsable.sync().ping()).isEqualTo("PONG");
+            } finally {
+                client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+            }
         }
     }
 
