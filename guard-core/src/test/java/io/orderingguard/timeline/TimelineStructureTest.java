@@ -131,4 +131,11 @@ class TimelineStructureTest {
         assertThat(Payloads.read(p, "a.b.c")).isNull();
         assertThat(Payloads.read(JsonNodeFactory.instance.objectNode().putNull("k"), "k").isNull()).isTrue();
     }
+
+    @Test
+    void should_normalise_numbers_so_code_built_payloads_equal_parsed_ones() {
+        ObjectNode built = JsonNodeFactory.instance.objectNode().put("n", 5L).put("f", 1.5f);
+        ObjectNode parsed = JsonNodeFactory.instance.objectNode().put("n", 5).put("f", 1.5d);
+        assertThat(new Thought("t", "", built, null, null)).isEqualTo(new Thought("t", "", parsed, null, null));
+    }
 }
