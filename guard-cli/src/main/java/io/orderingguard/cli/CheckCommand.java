@@ -32,10 +32,11 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "check",
         mixinStandardHelpOptions = true,
-        description = {"Check dispatch documents (.json) and JSONL batches (.jsonl) against ordering profiles.",
+        description = {"Check dispatch documents (.json) and JSONL batches (.jsonl) against ordering profiles, "
+                + "and in mutate mode repair them.",
             "Without -p or --profile-file the profile is chosen from each document's model (and provider).",
-            "Successive lines of a JSONL batch of one conversation are successive dispatches: preservation",
-            "rules compare each with the last dispatch of that conversation that was actually sent."},
+            "Successive lines of a JSONL batch of one conversation are successive dispatches: preservation rules "
+                + "compare each with the last dispatch of that conversation that was actually sent."},
         footer = {"", "Examples:",
             "  guard check -p anthropic-messages conversation.json",
             "  guard check --profile-file my-profile.yaml --format json batch.jsonl",
