@@ -58,7 +58,8 @@ public final class MutateBrokenHistory {
         for (Repair repair : result.repairs()) {
             out.println("repair: " + repair.strategy() + " - " + repair.detail());
         }
-        out.println("entries sent: " + result.dispatch().timeline().size() + " of " + dispatch.timeline().size());
+        Dispatch toSend = result.dispatch();
+        out.println("entries sent: " + toSend.timeline().size() + " of " + dispatch.timeline().size());
         return result;
     }
 }
