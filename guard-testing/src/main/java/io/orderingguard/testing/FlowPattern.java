@@ -18,6 +18,9 @@ import java.util.Optional;
  *   <tr><td>{@code ANY, a, ANY, b, ANY}</td><td>anything with a then b</td><td>b → a</td></tr>
  * </table>
  *
+ * <p>An empty pattern matches only a run without tool calls (the reference lets it match
+ * anything, against its own anchoring rule); {@code ANY} alone matches everything.
+ *
  * <p>The matcher finds an alignment whenever one exists (dynamic programming over pattern ×
  * calls), unlike the reference's greedy matcher, which rejects {@code ANY, a} on {@code a, b, a}.
  * When there is none, {@link #mismatch(List)} explains where the calls depart from the pattern.
@@ -130,7 +133,10 @@ public final class FlowPattern {
             }
         }
         if (segments.isEmpty()) {
-            return Optional.empty();
+            // an empty pattern is anchored at both ends: it matches no calls at all
+            return elements.isEmpty() && !calls.isEmpty()
+                    ? Optional.of("unexpected trailing calls " + names(calls))
+                    : Optional.empty();
         }
         boolean leading = elements.get(0) == Flow.ANY;
         boolean trailing = elements.get(elements.size() - 1) == Flow.ANY;
