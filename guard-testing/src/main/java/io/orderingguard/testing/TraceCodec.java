@@ -226,10 +226,17 @@ final class TraceCodec {
             throw child.error("expected epoch seconds (a number), but was " + InputNode.describe(child.raw()));
         }
         try {
-            return Json.instant(child.raw().decimalValue());
+            return Json.instant(exact(child.raw()));
         } catch (DateTimeException | ArithmeticException e) {
             throw child.error("expected epoch seconds within the range of an instant, but was " + child.raw().asText());
         }
+    }
+
+    /** The number as written: a double's shortest decimal form, not its binary expansion. */
+    private static BigDecimal exact(JsonNode number) {
+        return number.isFloatingPointNumber() && !number.isBigDecimal()
+                ? new BigDecimal(Double.toString(number.doubleValue()))
+                : number.decimalValue();
     }
 
     private static double millis(InputNode node, String field) {
@@ -240,7 +247,7 @@ final class TraceCodec {
         if (!child.raw().isNumber()) {
             throw child.error("expected milliseconds (a number), but was " + InputNode.describe(child.raw()));
         }
-        BigDecimal value = child.raw().decimalValue();
+        BigDecimal value = exact(child.raw());
         double d = value.doubleValue();
         if (value.signum() < 0 || !Double.isFinite(d)) {
             throw child.error("expected milliseconds >= 0, but was " + child.raw().asText());
