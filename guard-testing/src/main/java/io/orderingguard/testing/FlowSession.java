@@ -71,6 +71,7 @@ public final class FlowSession implements AutoCloseable {
     private final Path traceDir;
     private final Path baselineDir;
     private final boolean recordBaseline;
+    private final boolean inMemory;
     private final ObjectNode metadata;
     private final Set<String> redactFields;
     private final Clock clock;
@@ -91,6 +92,7 @@ public final class FlowSession implements AutoCloseable {
         this.traceDir = b.traceDir == null ? defaultTraceDir() : b.traceDir;
         this.baselineDir = b.baselineDir == null ? traceDir.resolve("golden") : b.baselineDir;
         this.recordBaseline = b.recordBaseline;
+        this.inMemory = b.inMemory;
         this.metadata = b.metadata.deepCopy();
         this.redactFields = Set.copyOf(b.redactFields);
         this.clock = b.clock;
@@ -265,8 +267,8 @@ public final class FlowSession implements AutoCloseable {
     }
 
     /**
-     * Closes the session: stamps the end time and writes the trace file (or the golden baseline).
-     * Closing again does nothing.
+     * Closes the session: stamps the end time and writes the trace file (or the golden baseline;
+     * nothing for an {@linkplain Builder#inMemory() in-memory} session). Closing again does nothing.
      *
      * @throws UncheckedIOException when the file cannot be written
      */
@@ -286,6 +288,9 @@ public final class FlowSession implements AutoCloseable {
             } else {
                 CURRENT.set(previous);
             }
+        }
+        if (inMemory && !recordBaseline) {
+            return;
         }
         Path file = recordBaseline ? trace.writeRedacted(baselineFile(), redactFields) : writeNew(trace);
         synchronized (lock) {
@@ -374,7 +379,7 @@ public final class FlowSession implements AutoCloseable {
     /**
      * Returns the file the trace was written to.
      *
-     * @return the file, or empty before {@link #close()}
+     * @return the file, or empty before {@link #close()} and for an in-memory session
      */
     public Optional<Path> traceFile() {
         synchronized (lock) {
@@ -441,6 +446,7 @@ public final class FlowSession implements AutoCloseable {
         private Path traceDir;
         private Path baselineDir;
         private boolean recordBaseline;
+        private boolean inMemory;
         private ObjectNode metadata = Json.NODES.objectNode();
         private final Set<String> redactFields = new LinkedHashSet<>();
         private Clock clock = Clock.systemDefaultZone();
@@ -485,6 +491,17 @@ public final class FlowSession implements AutoCloseable {
          */
         public Builder recordBaseline(boolean record) {
             this.recordBaseline = record;
+            return this;
+        }
+
+        /**
+         * Keeps the trace in memory only: closing writes no file (unless the session records its
+         * baseline). For tests that only assert.
+         *
+         * @return this builder
+         */
+        public Builder inMemory() {
+            this.inMemory = true;
             return this;
         }
 

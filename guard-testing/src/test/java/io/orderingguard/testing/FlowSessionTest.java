@@ -213,6 +213,17 @@ class FlowSessionTest {
     }
 
     @Test
+    void should_write_nothing_in_memory() {
+        FlowSession s = Sessions.builder("memory", tmp).inMemory().open();
+        s.logLlmCall(ToolRequest.of("a"));
+        s.close();
+
+        assertThat(s.traceFile()).isEmpty();
+        assertThat(tmp.resolve("traces")).doesNotExist();
+        FlowAssert.assertThat(s).called("a");
+    }
+
+    @Test
     void should_link_a_handoff_to_its_parent() {
         FlowSession s = Sessions.builder("child", tmp).handoffFrom("parent-1", Map.of("ticket", 42)).open();
         s.close();

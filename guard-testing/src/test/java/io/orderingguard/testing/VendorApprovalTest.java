@@ -1,6 +1,7 @@
 package io.orderingguard.testing;
 
 import static io.orderingguard.testing.Flow.ANY;
+import static io.orderingguard.testing.FlowAssert.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,7 +10,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The full example of the seed ("Flow and Count Assertions"), in Java. */
+/**
+ * The full example of the seed ("Flow and Count Assertions"), in Java — with both {@code assertThat}s
+ * statically imported, as users write it.
+ */
 class VendorApprovalTest {
 
     @Test
@@ -28,7 +32,7 @@ class VendorApprovalTest {
         }
 
         // Flow assertions
-        FlowAssert.assertThat(s)
+        assertThat(s)
                 .called("review_security")
                 .neverCalled("delete_data")
                 .calledBefore("review_security", "record_decision")
@@ -43,7 +47,7 @@ class VendorApprovalTest {
         assertThat(file.getFileName().toString()).startsWith("vendor-approval_").endsWith(".trace.json");
         Trace read = Trace.read(file);
         assertThat(read.toolNames()).containsExactly("extract_vendor_packet", "review_security", "record_decision");
-        FlowAssert.assertThat(read)
+        assertThat(read)
                 .toolSucceeded("review_security")
                 .flow("extract_vendor_packet", ANY, "record_decision");
     }
