@@ -87,7 +87,6 @@ public final class FlowSession implements AutoCloseable {
 
     private FlowSession(Builder b) {
         this.name = b.name;
-        TraceNames.sanitize(b.name);
         this.traceId = b.traceId == null ? UUID.randomUUID().toString() : b.traceId;
         this.traceDir = b.traceDir == null ? defaultTraceDir() : b.traceDir;
         this.baselineDir = b.baselineDir == null ? traceDir.resolve("golden") : b.baselineDir;

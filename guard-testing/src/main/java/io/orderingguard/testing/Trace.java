@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * A recorded agent run: the turns of a {@link FlowSession}, or a trace file read back.
@@ -83,7 +84,7 @@ public record Trace(
      * @return the trace
      */
     public static Trace of(String name, List<Turn> turns) {
-        return new Trace(java.util.UUID.randomUUID().toString(), name, turns, null, Instant.EPOCH, Instant.EPOCH,
+        return new Trace(UUID.randomUUID().toString(), name, turns, null, Instant.EPOCH, Instant.EPOCH,
                 FORMAT_VERSION, null, null);
     }
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
@@ -152,7 +153,7 @@ public final class FlowExtension implements BeforeEachCallback, AfterEachCallbac
     public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
         FlowSession session = extensionContext.getStore(NAMESPACE).get(SESSION, FlowSession.class);
         if (session == null) {
-            throw new org.junit.jupiter.api.extension.ParameterResolutionException(
+            throw new ParameterResolutionException(
                     "a FlowSession is given to test and @BeforeEach methods only, not to "
                             + parameterContext.getDeclaringExecutable());
         }
