@@ -1,0 +1,205 @@
+package io.orderingguard.profiles;
+
+import static io.orderingguard.profiles.Confidence.CONFIRMED;
+import static io.orderingguard.profiles.Confidence.DOCUMENTED;
+import static io.orderingguard.profiles.Confidence.GUESSED;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Model id → family, as data: an ordered table of {@link ModelRule}s, first match wins. The API
+ * surface counts: a Bedrock-style id ({@code us.anthropic.claude-…}) or the provider {@code bedrock}
+ * selects a Bedrock Converse family whatever the model, and a Claude id on {@code anthropic} or
+ * {@code vertex} selects the Messages API family.
+ *
+ * <p>Providers are canonicalised ({@link #canonicalProvider}); an unknown provider (a gateway, a
+ * custom name) gives no surface hint, so only rows that do not require a provider apply.
+ */
+final class ModelTable {
+
+    static final String ANTHROPIC = "anthropic";
+    static final String VERTEX = "vertex";
+    static final String GEMINI = "gemini";
+    static final String OPENAI = "openai";
+    static final String OPENAI_RESPONSES = "openai-responses";
+    static final String BEDROCK = "bedrock";
+    static final String DASHSCOPE = "dashscope";
+
+    private static final Map<String, String> PROVIDER_ALIASES = new HashMap<>();
+    private static final List<ModelRule> ROWS = new ArrayList<>();
+    private static final List<Pattern> PATTERNS = new ArrayList<>();
+
+    private static final String REGION = "^(?:(?:us|eu|apac|global|us-gov|jp|au|ca)\\.)?";
+
+    static {
+        aliases(ANTHROPIC, "anthropic", "anthropic-messages", "claude");
+        aliases(VERTEX, "vertex", "vertex-ai", "vertexai", "vertex_ai", "google-vertex", "google-vertex-ai");
+        aliases(GEMINI, "gemini", "google", "google-genai", "google-ai", "googleai", "gemini-api", "google-ai-studio");
+        aliases(OPENAI, "openai", "openai-chat", "azure", "azure-openai", "azure_openai");
+        aliases(OPENAI_RESPONSES, "openai-responses", "responses", "azure-openai-responses");
+        aliases(BEDROCK, "bedrock", "bedrock-converse", "aws-bedrock", "amazon-bedrock", "aws");
+        aliases("mistral", "mistral", "mistralai", "mistral-ai");
+        aliases("deepseek", "deepseek");
+        aliases("cohere", "cohere");
+        aliases(DASHSCOPE, "dashscope", "alibaba", "aliyun", "qwen", "model-studio");
+        aliases("xai", "xai", "x-ai");
+
+        // AWS Bedrock Converse: the surface decides, whatever the model
+        row(Set.of(BEDROCK), false, REGION + "anthropic\\.claude", "bedrock-converse-claude", CONFIRMED,
+                "Claude on Bedrock Converse: the B- rules, not the Messages API rules");
+        row(Set.of(BEDROCK), false, REGION + "(?:amazon|meta|mistral|cohere|ai21|deepseek|qwen|openai|writer|minimax"
+                + "|moonshot|moonshotai|zai|google|nvidia)\\.[a-z0-9]", "bedrock-converse-api", DOCUMENTED,
+                "a Bedrock model id: Converse applies its own rules to every model");
+        row(Set.of(BEDROCK), true, "claude", "bedrock-converse-claude", CONFIRMED, "Claude on Bedrock Converse");
+        row(Set.of(BEDROCK), true, ".", "bedrock-converse-api", DOCUMENTED,
+                "any model on Bedrock Converse");
+
+        // Anthropic Messages API (1P and Vertex AI)
+        row(Set.of(ANTHROPIC, VERTEX), false,
+                "(?:^|/)claude-(?:(?:opus|sonnet|haiku)-[4-9]|[3-9](?:[-.][0-9])?-(?:opus|sonnet|haiku))",
+                "anthropic-messages", CONFIRMED, "Claude 3.x and 4.x: the A- and T- rules were reported against them");
+        row(Set.of(ANTHROPIC, VERTEX), false, "(?:^|/)claude-", "anthropic-messages", GUESSED,
+                "another Claude generation: assumed to follow the Messages API rules");
+
+        // OpenAI
+        row(Set.of(OPENAI), false, "^o1-(?:mini|preview)", "openai-chat-o1-mini", CONFIRMED,
+                "o1-mini and o1-preview reject the system role (BerriAI/litellm#5671)");
+        row(Set.of(OPENAI, OPENAI_RESPONSES), false, "(?:^|/)(?:gpt-[0-9.]+-codex|codex-)", "openai-responses",
+                DOCUMENTED, "Codex models are served on the Responses API only");
+        row(Set.of(OPENAI_RESPONSES), true, "^(?:gpt-|o[1-9]|chatgpt-|computer-use)", "openai-responses", DOCUMENTED,
+                "an OpenAI model on the Responses API");
+        row(Set.of(OPENAI), false, "^(?:gpt-4o|gpt-4\\.1|gpt-4-turbo|gpt-4(?:-|$)|gpt-3\\.5-turbo|chatgpt-4o)",
+                "openai-chat", CONFIRMED, "the O- rules were reported against these models");
+        row(Set.of(OPENAI), false, "^(?:gpt-5|o1|o3|o4-mini)", "openai-chat", DOCUMENTED,
+                "Chat Completions rules apply to every model on the surface");
+
+        // Google Gemini API and Vertex AI
+        row(Set.of(GEMINI, VERTEX), false, "(?:^|/)gemini-3(?:\\.[0-9]+)?-pro-image", "gemini-2-5-api", DOCUMENTED,
+                "Gemini 3 Pro Image does not enforce thought signatures");
+        row(Set.of(GEMINI, VERTEX), false, "(?:^|/)gemini-3(?:\\.[0-9]+)?(?:-|$)", "gemini-3-api", CONFIRMED,
+                "Gemini 3: missing thought signatures reported as 400 (nanbingxyz/5ire#405)");
+        row(Set.of(GEMINI, VERTEX), false, "(?:^|/)gemini-2\\.5-", "gemini-2-5-api", CONFIRMED,
+                "Gemini 2.5: signatures returned but not enforced");
+        row(Set.of(GEMINI, VERTEX), false, "(?:^|/)gemini-(?:flash|pro)(?:-lite)?-latest", "gemini-3-api", GUESSED,
+                "a moving alias (the reference saw one resolve to another model upstream): assumed the current "
+                        + "generation, Gemini 3");
+        row(Set.of(GEMINI, VERTEX), false, "(?:^|/)gemini-(?:2\\.0|1\\.5|1\\.0|pro)", "gemini-2-5-api", GUESSED,
+                "an older Gemini generation: no signatures; G5 (ends with a user turn) is not modelled");
+
+        // Open-weight and other model families: any provider
+        row(Set.of(), false, "gpt-oss", "gpt-oss-template", DOCUMENTED, "the Harmony chat template raises on orphan "
+                + "tool results");
+        row(Set.of(), false, "deepseek-r1-distill", "deepseek-r1-api", GUESSED,
+                "a distilled R1 served through its chat template: D1-D3 are checks of the DeepSeek API");
+        row(Set.of(), false, "deepseek-r1", "deepseek-r1-api", CONFIRMED,
+                "the R1 generation: D1-D3 reported against deepseek-reasoner R1");
+        row(Set.of(), false, "deepseek-v4", "deepseek-v4-api", CONFIRMED, "D5 reported against V4");
+        row(Set.of(), false, "deepseek-v3[.-]2", "deepseek-v3-2-api", CONFIRMED, "D4 reported against V3.2");
+        row(Set.of(), false, "^deepseek-(?:chat|reasoner)$", "deepseek-v4-api", DOCUMENTED,
+                "an alias that follows DeepSeek's current generation: V4 as of 2026-11 (before: V3.2, and R1 for "
+                        + "deepseek-reasoner)");
+        row(Set.of(), false, "deepseek-v3", "deepseek-v3-base", DOCUMENTED, "DeepSeek V3 before 3.2, no thinking");
+        row(Set.of(), false, "(?:^|/)(?:mistral|magistral|codestral|devstral|ministral|pixtral|open-mistral"
+                + "|open-mixtral|mixtral)", "mistral-api", DOCUMENTED,
+                "the mistral-common validator is the check of the hosted API and of vLLM serving");
+        row(Set.of(), false, "llama-?3(?:[.-][0-9])?(?![0-9])|llama3", "llama-3-template", CONFIRMED,
+                "the official template raises on parallel tool calls (vllm-project/vllm PR #12938)");
+        row(Set.of(), false, "llama-?4", "llama-4", DOCUMENTED, "Llama 4 allows parallel tool calls");
+        row(Set.of(), false, "granite-?3", "granite-3-template", DOCUMENTED, "the Granite 3.x template");
+        row(Set.of(), false, "granite-?4", "granite-4-template", CONFIRMED,
+                "the reference live-tested Granite 4 (both renderings accepted)");
+        row(Set.of(), false, "qwq", "qwen-3-api", GUESSED, "QwQ strips thinking like Qwen 3");
+        row(Set.of(), false, "qwen-?3", "qwen-3-api", DOCUMENTED, "the Qwen 3 template and DashScope wording");
+        row(Set.of(), false, "qwen-?2\\.5|qwen2", "qwen-2-5", DOCUMENTED, "Qwen 2.5");
+        row(Set.of(DASHSCOPE), false, "^qwen-(?:max|plus|turbo|flash)", "qwen-3-api", GUESSED,
+                "DashScope's moving qwen aliases: assumed Qwen 3");
+        row(Set.of(), false, "command-(?:r|a)", "cohere-v2", DOCUMENTED, "Cohere Command on the v2 Chat API");
+        row(Set.of(), false, "gemma-?3", "gemma-3", DOCUMENTED, "Gemma 3 template");
+        row(Set.of(), false, "gemma-?4", "gemma-4", DOCUMENTED, "Gemma 4 guidance");
+        row(Set.of(), false, "glm-?4\\.5", "glm-4-5", DOCUMENTED, "GLM 4.5");
+        row(Set.of(), false, "glm-?4\\.7", "glm-4-7", DOCUMENTED, "GLM 4.7");
+        row(Set.of(), false, "glm-?4\\.6", "glm-4-7", GUESSED, "GLM 4.6: assumed to behave like 4.7");
+        row(Set.of(), false, "kimi-k2", "kimi-k2", DOCUMENTED, "Kimi K2");
+        row(Set.of(), false, "kimi-k3", "kimi-k3", DOCUMENTED, "Kimi K3");
+        row(Set.of(), false, "minimax-m2", "minimax-m2", DOCUMENTED, "MiniMax M2");
+        row(Set.of(), false, "minimax-m3", "minimax-m3", DOCUMENTED, "MiniMax M3");
+        row(Set.of(), false, "nemotron", "nemotron", DOCUMENTED, "NVIDIA Nemotron");
+        row(Set.of(), false, "(?:^|/)phi-?[0-9]", "phi", DOCUMENTED, "Microsoft Phi");
+        row(Set.of(), false, "(?:^|/)mai-", "mai", DOCUMENTED, "Microsoft MAI");
+        row(Set.of(), false, "jamba", "jamba", DOCUMENTED, "AI21 Jamba");
+        row(Set.of(), false, "falcon", "falcon", DOCUMENTED, "TII Falcon");
+        row(Set.of(), false, "palmyra", "palmyra", DOCUMENTED, "Writer Palmyra");
+        row(Set.of(), false, "ernie", "ernie", DOCUMENTED, "Baidu ERNIE");
+        row(Set.of(), false, "(?:^|/)(?:seed-|doubao)", "bytedance-seed", GUESSED,
+                "ByteDance Seed: the reference marks the family UNCONFIRMED");
+        row(Set.of(), false, "muse-spark", "muse-spark", GUESSED, "the reference marks the family UNCONFIRMED");
+        row(Set.of(), false, "muse-glimmer", "muse-glimmer", GUESSED, "the reference marks the family UNCONFIRMED");
+        row(Set.of(), false, "(?:^|/)grok", "grok", DOCUMENTED, "xAI documents no ordering limitation");
+        row(Set.of(), false, "(?:^|/)nova-", "nova", DOCUMENTED, "Amazon Nova outside Bedrock Converse");
+    }
+
+    private ModelTable() {}
+
+    private static void aliases(String canonical, String... names) {
+        for (String n : names) {
+            PROVIDER_ALIASES.put(n, canonical);
+        }
+    }
+
+    private static void row(Set<String> providers, boolean requiresProvider, String pattern, String family,
+            Confidence confidence, String note) {
+        ROWS.add(new ModelRule(providers, requiresProvider, pattern, family, confidence, note));
+        PATTERNS.add(Pattern.compile(pattern));
+    }
+
+    static List<ModelRule> rows() {
+        return List.copyOf(ROWS);
+    }
+
+    /**
+     * Canonicalises a provider name.
+     *
+     * @param provider the provider as given, or {@code null}
+     * @return the canonical name, or {@code null} when absent or unknown
+     */
+    static String canonicalProvider(String provider) {
+        if (provider == null || provider.isBlank()) {
+            return null;
+        }
+        return PROVIDER_ALIASES.get(provider.trim().toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * Finds the first row for a model id.
+     *
+     * @param provider the provider, or {@code null}
+     * @param modelId the model id
+     * @return the row, or {@code null}
+     */
+    static ModelRule find(String provider, String modelId) {
+        String canonical = canonicalProvider(provider);
+        String id = normalise(modelId);
+        for (int i = 0; i < ROWS.size(); i++) {
+            ModelRule row = ROWS.get(i);
+            if (row.requiresProvider() ? !row.providers().contains(canonical)
+                    : canonical != null && !row.providers().isEmpty() && !row.providers().contains(canonical)) {
+                continue;
+            }
+            if (PATTERNS.get(i).matcher(id).find()) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    private static String normalise(String modelId) {
+        String id = modelId.trim().toLowerCase(Locale.ROOT);
+        return id.startsWith("models/") ? id.substring("models/".length()) : id;
+    }
+}

@@ -1,0 +1,357 @@
+package io.orderingguard.profiles;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.orderingguard.rule.AlternationRule;
+import io.orderingguard.rule.ApplyTo;
+import io.orderingguard.rule.IdentifierFormatRule;
+import io.orderingguard.rule.NonEmptyTurnRule;
+import io.orderingguard.rule.OrderRule;
+import io.orderingguard.rule.OrderScope;
+import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.PreservationInvariant;
+import io.orderingguard.rule.PreservationRule;
+import io.orderingguard.rule.Provenance;
+import io.orderingguard.rule.ReplayCompatibilityRule;
+import io.orderingguard.rule.RequiredMetadataRule;
+import io.orderingguard.rule.Severity;
+import io.orderingguard.rule.ToolResultPairingRule;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Role;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Provider-grounded rules: what each provider really rejects (blocking, with the error text it
+ * answers) or silently degrades on (advisory). Every rule id is new (none reuses a reference id) and
+ * every rule carries provenance. The labels (A1, O2, G7, …) are those of the research notes on
+ * provider behaviour.
+ *
+ * <p>A blocking rule here may under-approximate the provider's check (miss a shape the provider
+ * rejects) but never over-approximate it (reject a shape the provider accepts) — except where a
+ * rule's source names a known, narrow over-approximation.
+ */
+final class ProviderRules {
+
+    /** When the provider behaviour was last checked. */
+    static final String VERIFIED = "2026-11 (public issue reports and provider documentation; not a live call)";
+
+    private static final String ANTHROPIC_TAG = "anthropic-messages-thinking-v1";
+
+    private ProviderRules() {}
+
+    // ---- Anthropic Messages API (1P, Vertex AI) --------------------------------------------------
+
+    static final OrderingRule ANTHROPIC_TOOL_USE_HAS_RESULT = prov(pairing("anthropic-tool-use-has-result", true, false,
+            Severity.BLOCKING), "Anthropic Messages API A1 (and A3: fewer results than calls): every tool_use needs its "
+            + "tool_result in the next message; anthropics/claude-code#1237, #2697, #5989",
+            "messages.N: `tool_use` ids were found without `tool_result` blocks immediately after: <ids>");
+
+    static final OrderingRule ANTHROPIC_TOOL_RESULT_HAS_TOOL_USE = prov(pairing("anthropic-tool-result-has-tool-use",
+            false, true, Severity.BLOCKING), "Anthropic Messages API A2 (and A4 for server tools): a tool_result must "
+            + "answer a tool_use of the previous message; anthropics/claude-code#13460, spring-projects/spring-ai#5940",
+            "messages.N.content.M: unexpected `tool_use_id` found in `tool_result` blocks: <id>");
+
+    static final OrderingRule ANTHROPIC_USER_CONTENT = prov(new NonEmptyTurnRule("anthropic-user-content-non-empty",
+            Role.USER, false, Severity.BLOCKING, null), "Anthropic Messages API A5/A6: non-empty, non-whitespace "
+            + "content (a user message next to a tool call renders its tool_result blocks instead); "
+            + "anthropics/claude-code#3196, #59812",
+            "messages.N: all messages must have non-empty content except for the optional final assistant message");
+
+    static final OrderingRule ANTHROPIC_ASSISTANT_CONTENT = prov(new NonEmptyTurnRule(
+            "anthropic-assistant-content-non-empty", Role.ASSISTANT, false, Severity.BLOCKING, null),
+            "Anthropic Messages API A5/A6: an assistant message needs text or a tool_use; known over-approximation: a "
+                    + "final assistant message of exactly \"\" (no whitespace) is accepted by the API when the "
+                    + "client omits the empty text block; anthropics/claude-code#6774, anomalyco/opencode#31259",
+            "messages.N: all messages must have non-empty content except for the optional final assistant message");
+
+    static final OrderingRule ANTHROPIC_ALTERNATION = prov(new AlternationRule("anthropic-role-alternation",
+            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.ADVISORY, null),
+            "Anthropic Messages API A7/A8: today the API merges consecutive same-role turns and accepts an assistant "
+                    + "first (since Dec 2024); older API versions and some gateways still reject; "
+                    + "FlowiseAI/Flowise#2006, anthropics/anthropic-sdk-typescript#622",
+            "messages: roles must alternate between \"user\" and \"assistant\", but found multiple \"user\" roles in a "
+                    + "row / messages: first message must use the \"user\" role");
+
+    static final OrderingRule ANTHROPIC_SIGNATURE_PRESENT = prov(new RequiredMetadataRule(
+            "anthropic-thinking-signature-present", Kind.THOUGHT, ApplyTo.EVERY, "signature",
+            List.of(ANTHROPIC_TAG, ""), null, null, false, false, Severity.BLOCKING, null),
+            "Anthropic Messages API T3: a thinking block needs its signature (checked on thoughts from the "
+                    + "Anthropic wire and thoughts of unknown origin); known over-approximation: a Claude 3.7 "
+                    + "redacted_thinking block carries `data` instead and is reported too; anomalyco/opencode#25005",
+            "messages.N.content.0.thinking.signature: Field required");
+
+    static final OrderingRule ANTHROPIC_FINAL_BLOCK_NOT_THINKING = prov(new NonEmptyTurnRule(
+            "anthropic-final-block-not-thinking", Role.ASSISTANT, true, Severity.BLOCKING, null),
+            "Anthropic Messages API T8: a request may not end in an assistant turn whose last block is thinking "
+                    + "(nor in an empty assistant turn); tailcallhq/forgecode#2107",
+            "messages.N: The final block in an assistant message cannot be `thinking`.");
+
+    static final OrderingRule ANTHROPIC_FOREIGN_REASONING = prov(new ReplayCompatibilityRule(
+            "anthropic-foreign-reasoning", Set.of(Kind.THOUGHT, Kind.TOOL_CALL), List.of(ANTHROPIC_TAG),
+            Severity.BLOCKING, null), "Anthropic Messages API T4/T5 and model switching: signatures minted by another "
+            + "wire (Gemini, OpenAI, Bedrock) are rejected, and demoting them to text risks a refusal; drop them; "
+            + "router-for-me/CLIProxyAPI#1584, RooCodeInc/Roo-Code#9392, can1357/oh-my-pi#7241",
+            "Invalid `signature` in `thinking` block");
+
+    static final OrderingRule ANTHROPIC_CURRENT_THINKING_UNMODIFIED = prov(new PreservationRule(
+            "anthropic-current-thinking-unmodified", Kind.THOUGHT, PreservationInvariant.PRUNED_AFTER_LATEST_TURN, null,
+            true, Severity.BLOCKING, null), "Anthropic Messages API T2: thinking blocks of the current turn (the tool "
+            + "loop since the latest user message) come back present and unmodified; older turns' thinking may be "
+            + "dropped; compared with the last dispatch sent, reset on a model switch; Anthropic extended-thinking "
+            + "documentation 'Preserving thinking blocks', maximhq/bifrost#5093",
+            "`thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified");
+
+    static final OrderingRule ANTHROPIC_NO_THINKING_IN_FINAL = prov(new OrderRule(
+            "anthropic-no-thinking-in-final-assistant", Kind.MESSAGE, Kind.THOUGHT, OrderScope.ADJACENT_SAME_ROLE_GROUP,
+            true, Severity.BLOCKING, null), "Anthropic Messages API T7 (thinking disabled): a final assistant message "
+            + "may not contain thinking; known over-approximation: a tool loop followed by a final assistant prefill "
+            + "is reported although the prefill itself has no thinking; tailcallhq/forgecode#1853",
+            "messages.N.content.0: When thinking is disabled, an `assistant` message in the final position cannot "
+                    + "contain `thinking`.");
+
+    // ---- OpenAI Chat Completions -----------------------------------------------------------------
+
+    static final OrderingRule OPENAI_TOOL_MESSAGE_FOLLOWS_CALL = prov(pairing("openai-tool-message-follows-tool-calls",
+            false, true, Severity.BLOCKING), "OpenAI Chat Completions O1: a tool message answers a preceding "
+            + "assistant tool_calls message; langchain4j/langchain4j#585, #3133, miurla/morphic#136",
+            "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with "
+                    + "'tool_calls'.");
+
+    static final OrderingRule OPENAI_TOOL_CALLS_ANSWERED = prov(pairing("openai-tool-calls-answered", true, false,
+            Severity.BLOCKING), "OpenAI Chat Completions O2: every tool_call_id is answered by a following tool "
+            + "message; BerriAI/litellm#10083, #10696, router-for-me/CLIProxyAPI#2798",
+            "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+                    + "'tool_call_id'. The following tool_call_ids did not have response messages: <ids>");
+
+    static final OrderingRule OPENAI_TOOL_CALL_ID_LENGTH = prov(new IdentifierFormatRule("openai-tool-call-id-length",
+            Kind.TOOL_CALL, 40, null, Severity.BLOCKING, null), "OpenAI Chat Completions O3: tool_calls[].id is at "
+            + "most 40 characters (foreign or gateway-generated ids break it); Portkey-AI/gateway#1062, "
+            + "anomalyco/opencode#12653",
+            "Invalid 'messages[N].tool_calls[0].id': string too long. Expected a string with maximum length 40, but "
+                    + "got a string with length 44 instead.");
+
+    // ---- OpenAI Responses API (stateless) --------------------------------------------------------
+
+    static final OrderingRule RESPONSES_OUTPUT_FOR_CALL = prov(pairing("openai-responses-function-call-has-output",
+            true, false, Severity.BLOCKING), "OpenAI Responses API R3: every function_call needs a "
+            + "function_call_output with its call_id; router-for-me/CLIProxyAPI#2368",
+            "No tool output found for function call call_<id>.");
+
+    static final OrderingRule RESPONSES_CALL_FOR_OUTPUT = prov(pairing("openai-responses-output-has-function-call",
+            false, true, Severity.BLOCKING), "OpenAI Responses API R4: every function_call_output needs a preceding "
+            + "function_call; continuedev/continue#10092, microsoft/vscode#320060",
+            "No tool call found for function call output with call_id call_<id>.");
+
+    static final OrderingRule RESPONSES_CALL_ID_LENGTH = prov(new IdentifierFormatRule(
+            "openai-responses-call-id-length", Kind.TOOL_CALL, 64, null, Severity.BLOCKING, null),
+            "OpenAI Responses API O3: call_id is at most 64 characters; AnswerDotAI/fastllm#45",
+            "Invalid 'input[N].call_id': string too long. Expected a string with maximum length 64…");
+
+    static final OrderingRule RESPONSES_REASONING_FOLLOWED = prov(new NonEmptyTurnRule(
+            "openai-responses-reasoning-followed", Role.ASSISTANT, true, Severity.BLOCKING, null),
+            "OpenAI Responses API R1: a reasoning item is followed by the item it produced; checked where the "
+                    + "input ends in a reasoning item (a reasoning item followed by a user message is not detected "
+                    + "yet); vercel/ai#7099, openai/openai-node#1567",
+            "Item 'rs_<id>' of type 'reasoning' was provided without its required following item.");
+
+    static final OrderingRule RESPONSES_FOREIGN_REASONING = prov(new ReplayCompatibilityRule(
+            "openai-responses-foreign-reasoning", Set.of(Kind.THOUGHT), List.of("openai-responses-reasoning-v1"),
+            Severity.ADVISORY, null), "OpenAI Responses API: reasoning from another wire cannot be replayed as a "
+            + "reasoning item (it needs OpenAI's encrypted_content); it is dropped or ignored, a silent quality loss; "
+            + "OpenAI cookbook 'reasoning items'", null);
+
+    // ---- Google Gemini API / Vertex AI -----------------------------------------------------------
+
+    static final OrderingRule GEMINI_RESPONSE_AFTER_CALL = prov(pairing("gemini-function-response-after-call", false,
+            true, Severity.BLOCKING), "Gemini G2 (and G1 for orphan responses): a functionResponse turn directly "
+            + "follows its functionCall turn; langchain-ai/langchain#27799, google-gemini/gemini-cli#11814",
+            "Please ensure that function response turn comes immediately after a function call turn");
+
+    static final OrderingRule GEMINI_RESPONSE_COUNT = prov(pairing("gemini-function-response-count", true, false,
+            Severity.BLOCKING), "Gemini G3: as many functionResponse parts as functionCall parts in that turn; "
+            + "google-gemini/gemini-cli#4217, #5443, #16415",
+            "Please ensure that the number of function response parts is equal to the number of function call parts "
+                    + "of the function call turn.");
+
+    static final OrderingRule GEMINI_ALTERNATION = prov(new AlternationRule("gemini-role-alternation",
+            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            "Gemini G4: contents alternate between user and model, starting with the user (a user message after a "
+                    + "function response makes two user contents in a row); NousResearch/hermes-agent PR #55623, "
+                    + "Portkey-AI/gateway PR #246",
+            "Please ensure that multiturn requests alternate between user and model");
+
+    static final OrderingRule GEMINI_USER_TEXT = prov(new NonEmptyTurnRule("gemini-user-text-non-empty", Role.USER,
+            false, Severity.BLOCKING, null), "Gemini G6: no empty text parts or contents; vercel/ai#3775, "
+            + "langchain-ai/langchain-google#691", "Unable to submit request because it has an empty text parameter.");
+
+    static final OrderingRule GEMINI_MODEL_TEXT = prov(new NonEmptyTurnRule("gemini-model-text-non-empty",
+            Role.ASSISTANT, false, Severity.BLOCKING, null), "Gemini G6: no empty text parts or contents (a model "
+            + "turn next to a function call renders the call instead); router-for-me/CLIProxyAPI#1292",
+            "Unable to submit request because it has an empty text parameter.");
+
+    static final OrderingRule GEMINI_3_SIGNATURE = prov(new RequiredMetadataRule("gemini-3-function-call-signature",
+            Kind.TOOL_CALL, ApplyTo.FIRST_IN_STEP, "thoughtSignature", null,
+            JsonNodeFactory.instance.textNode("skip_thought_signature_validator"), "gemini-thought-signature-sentinel-v1",
+            true, true, Severity.BLOCKING, null), "Gemini 3 G7: the first functionCall part of each step of the "
+            + "current turn (after the latest user message with ordinary content) carries its thoughtSignature; older "
+            + "turns are not validated; parallel calls carry one signature on the first; the documented sentinel "
+            + "skip_thought_signature_validator may stand in for histories not produced by Gemini 3; "
+            + "ai.google.dev thought-signatures documentation, nanbingxyz/5ire#405",
+            "Function call is missing a thought_signature in functionCall parts. This is required for tools to work "
+                    + "correctly … function call `default_api:<name>` , position N.");
+
+    static OrderingRule geminiForeignSignature(Severity severity) {
+        return prov(new ReplayCompatibilityRule("gemini-foreign-thought-signature", Set.of(Kind.THOUGHT, Kind.TOOL_CALL),
+                List.of("gemini-thought-signature-v1", "gemini-thought-signature-sentinel-v1"), severity, null),
+                "Gemini G8: thought signatures are model-family specific; another model's signature is rejected "
+                        + (severity == Severity.BLOCKING ? "" : "(Gemini 2.5 does not enforce signatures: advisory) ")
+                        + "; decolua/9router#4136, badrisnarayanan/antigravity-claude-proxy#18",
+                "Corrupted thought signature.");
+    }
+
+    // ---- AWS Bedrock Converse --------------------------------------------------------------------
+
+    static final OrderingRule BEDROCK_ALTERNATION = prov(new AlternationRule("bedrock-converse-role-alternation",
+            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            "Bedrock Converse B1/B2: roles alternate (Converse does not merge consecutive same-role messages) and "
+                    + "the conversation starts with a user message; langchain-ai/langchain-aws#130, "
+                    + "langgenius/dify#12340",
+            "ValidationException: A conversation must alternate between user and assistant roles. Make sure the "
+                    + "conversation alternates between user and assistant roles and try again. / A conversation must "
+                    + "start with a user message. Try again with a conversation that starts with a user message.");
+
+    static final OrderingRule BEDROCK_TOOL_RESULTS_PRESENT = prov(pairing("bedrock-converse-tool-results-present", true,
+            false, Severity.BLOCKING), "Bedrock Converse B3: the toolResults of an assistant turn come in the next "
+            + "user message; camel-ai/camel#3954, agno-agi/agno PR #6694",
+            "Expected toolResult blocks at messages.N.content for the following Ids: tooluse_<id>");
+
+    static final OrderingRule BEDROCK_TOOL_RESULT_COUNT = prov(pairing("bedrock-converse-tool-result-count", false,
+            true, Severity.BLOCKING), "Bedrock Converse B4: no more toolResults than the previous turn's toolUses "
+            + "(typically after context pruning); Just-Curieous/Curie#16, pydantic/pydantic-ai#2327",
+            "The number of toolResult blocks at messages.N.content exceeds the number of toolUse blocks of previous "
+                    + "turn.");
+
+    static final OrderingRule BEDROCK_USER_TEXT = prov(new NonEmptyTurnRule("bedrock-converse-user-text-not-blank",
+            Role.USER, false, Severity.BLOCKING, null), "Bedrock Converse B5/B6: text blocks are not blank "
+            + "(whitespace-only counts) and content is not empty; langchain-ai/langchain-aws#403, "
+            + "langchain-ai/langchain#26968",
+            "The text field in the ContentBlock object at messages.N.content.0 is blank. Add text to the text field, "
+                    + "and try again.");
+
+    static final OrderingRule BEDROCK_ASSISTANT_TEXT = prov(new NonEmptyTurnRule(
+            "bedrock-converse-assistant-text-not-blank", Role.ASSISTANT, false, Severity.BLOCKING, null),
+            "Bedrock Converse B5/B6: an assistant message carries text or a toolUse; boto/botocore#3525, "
+                    + "aws-samples/bedrock-engineer#8",
+            "The content field in the Message object at messages.N is empty. Add a ContentBlock object to the content "
+                    + "field and try again.");
+
+    static final OrderingRule BEDROCK_TOOL_USE_ID = prov(new IdentifierFormatRule("bedrock-converse-tool-use-id-format",
+            Kind.TOOL_CALL, 64, "[a-zA-Z0-9_-]", Severity.BLOCKING, null), "Bedrock Converse B8: toolUseId is 1-64 "
+            + "characters of [a-zA-Z0-9_-] (AWS API reference, ToolUseBlock); the validation message was not recorded",
+            "ValidationException: toolUseId must match [a-zA-Z0-9_-]+ with at most 64 characters (paraphrase: the "
+                    + "exact wording was not recorded)");
+
+    // ---- Mistral (La Plateforme; vLLM with mistral_common) ---------------------------------------
+
+    static final OrderingRule MISTRAL_RESULTS_MATCH_CALLS = prov(pairing("mistral-tool-results-match-calls", true, false,
+            Severity.BLOCKING), "Mistral M5: as many tool results as tool calls before the next assistant message "
+            + "(mistral-common MistralRequestValidator); charmbracelet/crush#279",
+            "Not the same number of function calls and responses");
+
+    static final OrderingRule MISTRAL_RESULT_ID_KNOWN = prov(pairing("mistral-tool-result-id-known", false, true,
+            Severity.BLOCKING), "Mistral M5 (tokenizer v13+): a tool result answers a known tool call id "
+            + "(mistral-common MistralRequestValidator)", "Unexpected tool call id <id> in tool results");
+
+    static final OrderingRule MISTRAL_TOOL_CALL_ID = prov(new IdentifierFormatRule("mistral-tool-call-id-format",
+            Kind.TOOL_CALL, 9, "[a-zA-Z0-9]", Severity.BLOCKING, null), "Mistral M4 (tokenizer v3+): tool call ids "
+            + "are exactly 9 characters of [a-zA-Z0-9] (ids shorter than 9 are not detected yet); "
+            + "anomalyco/opencode#1680, langchain-ai/langchain PR #24668",
+            "Tool call id was <id> but must be a-z, A-Z, 0-9, with a length of 9.");
+
+    static final OrderingRule MISTRAL_ASSISTANT_CONTENT = prov(new NonEmptyTurnRule(
+            "mistral-assistant-content-or-tool-calls", Role.ASSISTANT, false, Severity.BLOCKING, null),
+            "Mistral: an assistant message carries content or tool calls (measured by the reference; "
+                    + "mistral-common validator); known over-approximation: whitespace-only content is reported "
+                    + "although the validator accepts it",
+            "Assistant message must have either content or tool_calls, but not none.");
+
+    static final OrderingRule MISTRAL_FOREIGN_REASONING = prov(new ReplayCompatibilityRule(
+            "mistral-foreign-reasoning", Set.of(Kind.THOUGHT), List.of(), Severity.BLOCKING, null),
+            "Mistral M8: reasoning parts produced by another provider are rejected on non-reasoning models; "
+                    + "suitenumerique/conversations#402", "Reasoning input is not enabled for this model");
+
+    // ---- DeepSeek --------------------------------------------------------------------------------
+
+    static final OrderingRule DEEPSEEK_R1_NO_REASONING_REPLAY = prov(new ReplayCompatibilityRule(
+            "deepseek-r1-no-reasoning-replay", Set.of(Kind.THOUGHT), List.of(), Severity.BLOCKING, null),
+            "DeepSeek R1 D1: reasoning_content is display-only and must not be sent back (the opposite of V3.2 and "
+                    + "V4); every replay-tagged thought is dropped; Euyug/Mirai-Gpt-Plugin#4",
+            "The reasoning_content is an intermediate result for display purposes only and will not be included in "
+                    + "the context for inference. Please remove the reasoning_content from your message to reduce "
+                    + "network traffic.");
+
+    static final OrderingRule DEEPSEEK_R1_ALTERNATION = prov(new AlternationRule("deepseek-r1-alternation",
+            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            "DeepSeek R1 D2/D3: no successive user or assistant messages; the first non-system message is a user "
+                    + "message; deepseek-ai/DeepSeek-R1#21, lobehub/lobehub#5620",
+            "deepseek-reasoner does not support successive user or assistant messages (messages[1] and messages[2] in "
+                    + "your input). You should interleave the user/assistant messages in the message sequence. / The "
+                    + "first message (except the system message) of deepseek-reasoner must be a user message, but an "
+                    + "assistant message detected.");
+
+    static final OrderingRule DEEPSEEK_TOOL_MESSAGE_FOLLOWS_CALL = prov(pairing("deepseek-tool-message-follows-tool-calls",
+            false, true, Severity.BLOCKING), "DeepSeek O5: the OpenAI rule O1 with DeepSeek's wording; "
+            + "FoundationAgents/OpenManus#23",
+            "Messages with role 'tool' must be a response to a preceding message with 'tool_calls'");
+
+    static final OrderingRule DEEPSEEK_TOOL_CALLS_ANSWERED = prov(pairing("deepseek-tool-calls-answered", true, false,
+            Severity.BLOCKING), "DeepSeek O5: the OpenAI rule O2 with DeepSeek's wording; "
+            + "FoundationAgents/OpenManus#744",
+            "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+                    + "'tool_call_id'. The following tool_call_ids did not have response messages: <ids>");
+
+    static final OrderingRule DEEPSEEK_FOREIGN_REASONING = prov(new ReplayCompatibilityRule(
+            "deepseek-foreign-reasoning", Set.of(Kind.THOUGHT), List.of("deepseek-reasoning-content-v1"),
+            Severity.ADVISORY, null), "DeepSeek V3.2/V4: reasoning from another provider is not DeepSeek "
+            + "reasoning_content; gateways drop it (LiteLLM drop_params), a silent loss", null);
+
+    // ---- Alibaba Qwen (DashScope; chat templates) -------------------------------------------------
+
+    static final OrderingRule QWEN_TOOL_CALLS_ANSWERED = prov(pairing("qwen-tool-calls-answered", true, false,
+            Severity.BLOCKING), "DashScope O5: the OpenAI rule O2 with DashScope's prefix; QwenLM/qwen-code#315, #606, "
+            + "#869", "<400> InternalError.Algo.InvalidParameter: An assistant message with \"tool_calls\" must be "
+            + "followed by tool messages …");
+
+    static final OrderingRule QWEN_TOOL_MESSAGE_FOLLOWS_CALL = prov(pairing("qwen-tool-message-follows-tool-calls",
+            false, true, Severity.BLOCKING), "DashScope O5: the OpenAI rule O1 with DashScope's prefix; "
+            + "philschmid/mcp-openai-gemini-llama-example PR #5",
+            "<400> InternalError.Algo.InvalidParameter: messages with role 'tool' must be a response to a preceeding "
+                    + "message with 'tool_calls'");
+
+    // ---- OpenAI GPT-OSS (Harmony chat template) ---------------------------------------------------
+
+    static final OrderingRule GPT_OSS_TOOL_RESULT_HAS_CALL = prov(pairing("gpt-oss-tool-result-has-call", false, true,
+            Severity.BLOCKING), "GPT-OSS Harmony chat template (openai/gpt-oss chat_template.jinja): a tool message "
+            + "needs a previous assistant tool call, else the template raises",
+            "Message has tool role, but there was no previous assistant message with a tool call!");
+
+    // ---- IBM Granite, Cohere: no documented 400 ---------------------------------------------------
+
+    static final OrderingRule GRANITE_PAIRING = prov(pairing("granite-tool-result-pairing", true, true,
+            Severity.ADVISORY), "IBM Granite chat templates never raise: an unanswered call or an orphan result is "
+            + "rendered as it is and silently confuses the model (inferred from the Granite 3.0 template, which "
+            + "skips roles it does not know)", null);
+
+    static final OrderingRule COHERE_PAIRING = prov(pairing("cohere-v2-tool-result-pairing", true, true,
+            Severity.ADVISORY), "Cohere v2 Chat C1: every tool message carries the tool_call_id of an assistant "
+            + "tool call; the error text for a broken pair was not recorded, so advisory; docs.cohere.com "
+            + "migrating-v1-to-v2", null);
+
+    private static ToolResultPairingRule pairing(String id, boolean unanswered, boolean orphans, Severity severity) {
+        return new ToolResultPairingRule(id, unanswered, orphans, severity, null);
+    }
+
+    private static OrderingRule prov(OrderingRule rule, String source, String providerError) {
+        return rule.withProvenance(Provenance.of(source, providerError, VERIFIED));
+    }
+}
