@@ -23,6 +23,24 @@ public final class Require {
     }
 
     /**
+     * Checks that an element of a list is not {@code null}, building the message only when it is (hot
+     * paths check every element of a conversation).
+     *
+     * @param value the element
+     * @param field the list's name, for the message
+     * @param index the element's position, for the message
+     * @param <T> the type
+     * @return the value
+     * @throws NullPointerException "field[index] must not be null"
+     */
+    public static <T> T nonNullAt(T value, String field, int index) {
+        if (value == null) {
+            throw new NullPointerException(field + "[" + index + "] must not be null");
+        }
+        return value;
+    }
+
+    /**
      * Requires a non-null, non-blank string.
      *
      * @param value the value

@@ -108,6 +108,8 @@ public record PreservationRule(
         if (invariant == PreservationInvariant.PRUNED_AFTER_LATEST_TURN) {
             from = boundary(prior, entries, context.structure().latestUserIndex());
         }
+        // looked up once: a path the snapshot did not capture cannot be compared, so it holds
+        int path = payloadField == null ? -1 : prior.fieldPaths().indexOf(payloadField);
         List<String> broken = null;
         for (int i = from; i < prior.size(); i++) {
             if (prior.kind(i) != kind) {
@@ -118,11 +120,10 @@ public record PreservationRule(
                 ok = false;
             } else if (invariant == PreservationInvariant.PRUNED_AFTER_LATEST_TURN) {
                 ok = entries.get(map[i]).payloadFingerprint(null) == prior.payloadFingerprint(i);
-            } else if (payloadField == null) {
+            } else if (path < 0) {
                 ok = true;
             } else {
-                Long was = prior.fieldFingerprint(i, payloadField);
-                ok = was == null || entries.get(map[i]).payloadFingerprint(payloadField) == was;
+                ok = entries.get(map[i]).payloadFingerprint(payloadField) == prior.fieldFingerprint(i, path);
             }
             if (!ok) {
                 if (broken == null) {

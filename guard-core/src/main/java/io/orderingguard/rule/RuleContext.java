@@ -5,8 +5,12 @@ import io.orderingguard.internal.Require;
 import io.orderingguard.stash.Snapshot;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.TimelineStructure;
+import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 
 /**
@@ -111,7 +115,7 @@ public final class RuleContext {
                 break;
             }
             Entry e = entries.get(j);
-            if (!e.id().equals(prior.id(i)) || e.kind() != prior.kind(i)) {
+            if (!sameEntry(e, prior.id(i), prior.kind(i))) {
                 break;
             }
             map[i] = j++;
@@ -136,6 +140,17 @@ public final class RuleContext {
             map[i] = found;
         }
         return map;
+    }
+
+    /** Same id and kind; resolved per record type, as interface calls on a mixed list cost more than this. */
+    private static boolean sameEntry(Entry e, String id, Kind kind) {
+        if (e instanceof Message m) {
+            return kind == Kind.MESSAGE && m.id().equals(id);
+        }
+        if (e instanceof ToolCall c) {
+            return kind == Kind.TOOL_CALL && c.id().equals(id);
+        }
+        return kind == Kind.THOUGHT && ((Thought) e).id().equals(id);
     }
 
     /**

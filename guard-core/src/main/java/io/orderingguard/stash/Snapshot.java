@@ -4,7 +4,10 @@ import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.ToolCall;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -74,8 +77,8 @@ public final class Snapshot {
         String[] idArray = new String[n];
         Kind[] kindArray = new Kind[n];
         for (int i = 0; i < n; i++) {
-            idArray[i] = Require.nonNull(ids.get(i), "ids[" + i + "]");
-            kindArray[i] = Require.nonNull(kinds.get(i), "kinds[" + i + "]");
+            idArray[i] = Require.nonNullAt(ids.get(i), "ids", i);
+            kindArray[i] = Require.nonNullAt(kinds.get(i), "kinds", i);
         }
         return new Snapshot(version, provider, model, idArray, kindArray, payloadFingerprints.clone(),
                 List.copyOf(fieldPaths), fieldFingerprints.clone());
@@ -91,42 +94,70 @@ public final class Snapshot {
      */
     public static Snapshot capture(Dispatch dispatch, List<String> fieldPaths, long version) {
         List<Entry> entries = dispatch.timeline().entries();
-        int count = 0;
-        for (Entry e : entries) {
-            if (!isFiller(e)) {
-                count++;
-            }
-        }
+        int n = entries.size();
         int width = fieldPaths.size();
-        String[] ids = new String[count];
-        Kind[] kinds = new Kind[count];
-        long[] payloads = new long[count];
-        long[] fields = new long[count * width];
+        // sized for no fillers (the common case) and trimmed otherwise, so each entry is looked at once
+        String[] ids = new String[n];
+        Kind[] kinds = new Kind[n];
+        long[] payloads = new long[n];
+        long[] fields = new long[n * width];
+        String[] paths = fieldPaths.toArray(new String[0]);
         int j = 0;
-        for (Entry e : entries) {
-            if (isFiller(e)) {
-                continue;
+        for (int i = 0; i < n; i++) {
+            Entry e = entries.get(i);
+            // resolved per record type: the interface calls on a mixed list cost more than the work here
+            boolean hasPayload;
+            if (e instanceof Message m) {
+                hasPayload = m.hasPayload();
+                if (hasPayload && m.hasPayloadPath(FILLER_MARKER)) {
+                    continue;
+                }
+                ids[j] = m.id();
+                kinds[j] = Kind.MESSAGE;
+            } else if (e instanceof ToolCall c) {
+                hasPayload = c.hasPayload();
+                ids[j] = c.id();
+                kinds[j] = Kind.TOOL_CALL;
+            } else {
+                Thought t = (Thought) e;
+                hasPayload = t.hasPayload();
+                ids[j] = t.id();
+                kinds[j] = Kind.THOUGHT;
             }
-            ids[j] = e.id();
-            kinds[j] = e.kind();
-            payloads[j] = e.payloadFingerprint(null);
-            for (int p = 0; p < width; p++) {
-                fields[j * width + p] = e.payloadFingerprint(fieldPaths.get(p));
+            if (hasPayload) {
+                payloads[j] = e.payloadFingerprint(null);
+                for (int p = 0; p < width; p++) {
+                    fields[j * width + p] = e.payloadFingerprint(paths[p]);
+                }
+            } else {
+                payloads[j] = Payloads.ABSENT;
+                for (int p = 0; p < width; p++) {
+                    fields[j * width + p] = Payloads.ABSENT;
+                }
             }
             j++;
+        }
+        if (j < n) {
+            ids = Arrays.copyOf(ids, j);
+            kinds = Arrays.copyOf(kinds, j);
+            payloads = Arrays.copyOf(payloads, j);
+            fields = Arrays.copyOf(fields, j * width);
         }
         return new Snapshot(version, dispatch.provider(), dispatch.model(), ids, kinds, payloads,
                 List.copyOf(fieldPaths), fields);
     }
 
     /**
-     * Returns whether an entry is a filler the guard inserted.
+     * Returns whether an entry is a filler the guard inserted: a message whose payload carries
+     * {@link #FILLER_MARKER} (the guard only ever inserts filler messages).
      *
      * @param entry the entry
-     * @return {@code true} when its payload carries {@link #FILLER_MARKER}
+     * @return {@code true} for a filler message
      */
     public static boolean isFiller(Entry entry) {
-        return entry.hasPayload() && entry.hasPayloadPath(FILLER_MARKER);
+        // checked for every entry of every tracked dispatch: thoughts and tool calls are never fillers, and
+        // most messages have no payload at all
+        return entry instanceof Message m && m.hasPayload() && m.hasPayloadPath(FILLER_MARKER);
     }
 
     /**
@@ -214,6 +245,19 @@ public final class Snapshot {
     public Long fieldFingerprint(int index, String fieldPath) {
         int p = fieldPaths.indexOf(fieldPath);
         return p < 0 ? null : fieldFingerprints[index * fieldPaths.size() + p];
+    }
+
+    /**
+     * Returns the fingerprint of a payload field at a position, without boxing (for rules that look up the
+     * path once and read every position).
+     *
+     * @param index the position
+     * @param pathIndex the position of the field's path in {@link #fieldPaths()}
+     * @return the fingerprint, or {@link Payloads#ABSENT}
+     */
+    public long fieldFingerprint(int index, int pathIndex) {
+        Objects.checkIndex(pathIndex, fieldPaths.size());
+        return fieldFingerprints[index * fieldPaths.size() + pathIndex];
     }
 
     /**

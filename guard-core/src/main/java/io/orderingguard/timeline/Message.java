@@ -25,7 +25,7 @@ public record Message(
         Require.nonNull(content, "content");
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
-        payload = Payloads.copy(payload);
+        payload = Payloads.copyPayload(payload);
     }
 
     @Override
@@ -56,7 +56,7 @@ public record Message(
 
     @Override
     public long payloadFingerprint(String dotPath) {
-        return Payloads.fingerprint(dotPath == null ? payload : Payloads.read(payload, dotPath));
+        return Payloads.payloadFingerprint(payload, dotPath);
     }
 
     @Override

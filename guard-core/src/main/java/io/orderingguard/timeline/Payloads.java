@@ -21,6 +21,10 @@ public final class Payloads {
     /** The fingerprint of a value that is absent. */
     public static final long ABSENT = 0x9E3779B97F4A7C15L;
 
+    /** Strings up to this length are hashed character by character; longer ones see {@link #string}. */
+    private static final int FULLY_HASHED = 128;
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+
     private Payloads() {}
 
     /**
@@ -94,6 +98,41 @@ public final class Payloads {
         return node == null ? null : (T) normalise(node);
     }
 
+    /**
+     * Copies an entry's payload like {@link #copy}, into a node that remembers its fingerprints. For the
+     * entry records, whose copy is never exposed or changed.
+     *
+     * @param payload the payload, or {@code null}
+     * @return the copy, or {@code null}
+     */
+    static ObjectNode copyPayload(ObjectNode payload) {
+        if (payload == null) {
+            return null;
+        }
+        ObjectNode o = new PayloadNode();
+        Iterator<Map.Entry<String, JsonNode>> fields = payload.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            o.set(field.getKey(), normalise(field.getValue()));
+        }
+        return o;
+    }
+
+    /**
+     * Fingerprints an entry's payload or one of its fields; a payload copied by {@link #copyPayload}
+     * computes each fingerprint once.
+     *
+     * @param payload the payload, or {@code null}
+     * @param dotPath the field, or {@code null} for the whole payload
+     * @return the fingerprint
+     */
+    static long payloadFingerprint(ObjectNode payload, String dotPath) {
+        if (payload instanceof PayloadNode p) {
+            return p.fingerprint(dotPath);
+        }
+        return fingerprint(dotPath == null ? payload : read(payload, dotPath));
+    }
+
     private static JsonNode normalise(JsonNode node) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         if (node.isObject()) {
@@ -129,7 +168,10 @@ public final class Payloads {
 
     /**
      * Computes a canonical 64-bit fingerprint of a JSON value: object key order does not matter,
-     * array order does, and numbers compare by value ({@code 1} and {@code 1.0} are equal).
+     * array order does, and numbers compare by value ({@code 1} and {@code 1.0} are equal). A string of
+     * more than 128 characters (a signature, encrypted reasoning) is fingerprinted from its length, its
+     * first and last 8 characters and {@link String#hashCode()}, which the JVM caches per string, so that
+     * fingerprinting the same value on every dispatch does not re-read it.
      *
      * @param node the value, may be {@code null} ({@link #ABSENT})
      * @return the fingerprint
@@ -190,12 +232,36 @@ public final class Payloads {
     }
 
     private static long string(String s) {
+        int n = s.length();
+        if (n <= FULLY_HASHED) {
+            return mix(fnv(s, 0, n));
+        }
+        // Long values (signatures, encrypted reasoning) are fingerprinted by several rules and by the stash
+        // snapshot on every dispatch: String.hashCode covers every character and the JVM computes it once per
+        // String instance, so re-fingerprinting the same value costs O(1) instead of O(length). Both ends and the
+        // length are mixed in as well: a single changed character or a change of length is always caught; another
+        // change is missed only if both ends are kept and the 32-bit String.hashCode collides.
+        long h = ((long) s.hashCode() << 32) ^ n;
+        h = h * GOLDEN + word(s, 0);
+        h = h * GOLDEN + word(s, 4);
+        h = h * GOLDEN + word(s, n - 8);
+        h = h * GOLDEN + word(s, n - 4);
+        return mix(h);
+    }
+
+    /** Four characters packed in a long. */
+    private static long word(String s, int at) {
+        return s.charAt(at) | (long) s.charAt(at + 1) << 16 | (long) s.charAt(at + 2) << 32
+                | (long) s.charAt(at + 3) << 48;
+    }
+
+    private static long fnv(String s, int from, int to) {
         long h = 0xCBF29CE484222325L;
-        for (int i = 0; i < s.length(); i++) {
+        for (int i = from; i < to; i++) {
             h ^= s.charAt(i);
             h *= 0x100000001B3L;
         }
-        return mix(h);
+        return h;
     }
 
     private static long mix(long z) {

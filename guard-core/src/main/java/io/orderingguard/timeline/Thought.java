@@ -23,7 +23,7 @@ public record Thought(String id, String content, ObjectNode payload, String repl
         Require.nonNull(content, "content");
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
-        payload = Payloads.copy(payload);
+        payload = Payloads.copyPayload(payload);
     }
 
     @Override
@@ -54,7 +54,7 @@ public record Thought(String id, String content, ObjectNode payload, String repl
 
     @Override
     public long payloadFingerprint(String dotPath) {
-        return Payloads.fingerprint(dotPath == null ? payload : Payloads.read(payload, dotPath));
+        return Payloads.payloadFingerprint(payload, dotPath);
     }
 
     @Override

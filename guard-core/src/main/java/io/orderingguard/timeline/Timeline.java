@@ -40,10 +40,10 @@ public final class Timeline {
         Require.nonNull(entries, "entries");
         Require.nonNull(tools, "tools");
         for (int i = 0; i < entries.size(); i++) {
-            Require.nonNull(entries.get(i), "entries[" + i + "]");
+            Require.nonNullAt(entries.get(i), "entries", i);
         }
         for (int i = 0; i < tools.size(); i++) {
-            Require.nonNull(tools.get(i), "tools[" + i + "]");
+            Require.nonNullAt(tools.get(i), "tools", i);
         }
         return new Timeline(List.copyOf(entries), List.copyOf(tools));
     }

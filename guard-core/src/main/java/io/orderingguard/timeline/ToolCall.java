@@ -50,7 +50,7 @@ public record ToolCall(
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
         args = args == null ? JsonNodeFactory.instance.objectNode() : Payloads.copy(args);
-        payload = Payloads.copy(payload);
+        payload = Payloads.copyPayload(payload);
     }
 
     @Override
@@ -134,7 +134,7 @@ public record ToolCall(
 
     @Override
     public long payloadFingerprint(String dotPath) {
-        return Payloads.fingerprint(dotPath == null ? payload : Payloads.read(payload, dotPath));
+        return Payloads.payloadFingerprint(payload, dotPath);
     }
 
     @Override

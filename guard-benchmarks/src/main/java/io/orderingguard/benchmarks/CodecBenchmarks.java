@@ -1,0 +1,61 @@
+package io.orderingguard.benchmarks;
+
+import io.orderingguard.json.DispatchCodec;
+import io.orderingguard.timeline.Dispatch;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The JSON codec reading a dispatch document (DESIGN §7), as {@code guard check} does for each input
+ * line: parse, validate every field with its JSON path, build the entries.
+ *
+ * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar CodecBenchmarks -prof gc}
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+public class CodecBenchmarks {
+
+    /** The number of entries in the conversation. */
+    @Param({"10", "100", "1000", "10000"})
+    public int size;
+
+    private DispatchCodec codec;
+    private String document;
+
+    /** Writes the passing conversation as a compact document. */
+    @Setup(Level.Trial)
+    public void setUp() {
+        codec = DispatchCodec.defaults();
+        document = codec.write(Conversations.dispatch(Conversations.passing(size)));
+        if (codec.read(document, "bench.json").timeline().size() != size) {
+            throw new IllegalStateException("the document does not read back to " + size + " entries");
+        }
+    }
+
+    /**
+     * Reads the dispatch document of the passing conversation.
+     *
+     * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar CodecBenchmarks.codecRead -prof gc}
+     *
+     * @return the dispatch
+     */
+    @Benchmark
+    public Dispatch codecRead() {
+        return codec.read(document, "bench.json");
+    }
+}

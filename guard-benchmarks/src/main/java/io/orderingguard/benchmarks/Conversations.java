@@ -1,0 +1,309 @@
+package io.orderingguard.benchmarks;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Generates realistic agent conversations of an exact size, deterministically (one fixed seed per
+ * size and style), for the benchmarks.
+ *
+ * <p>A conversation is a system message, then turns: a user message, then the model's tool loop
+ * (steps of a signed thought followed by one to three parallel tool calls, each with its result),
+ * then a closing step of a signed thought and the assistant's answer. It ends mid-loop, as a client
+ * sends it: the last user message, a signed thought and a tool call whose result is being sent back.
+ * Thoughts carry an Anthropic-style {@code signature} payload (400 to 800 base64 characters) tagged
+ * {@code anthropic-messages-thinking-v1}; text lengths follow what real chats look like (user
+ * messages of 40 to 600 characters, answers up to 1,500, tool results up to 1,500); six tools are
+ * declared with JSON schemas.
+ *
+ * <p>{@link Style#ANTHROPIC} passes the widest shipped family ({@code anthropic-messages-manual-thinking})
+ * with no finding at all. {@link Style#UNION} also stamps what other families ask of tool calls
+ * (a Gemini {@code thoughtSignature} on the first call of each step, a Harmony {@code channel}, a
+ * Granite {@code roleTag}) and makes one call per step, so that it passes as much of the union of all
+ * behaviours as any conversation can (the union contains contradictory behaviours, see the module
+ * README).
+ *
+ * <p>Thread-safe: stateless.
+ */
+public final class Conversations {
+
+    /** The sizes the benchmarks run at. */
+    public static final int[] SIZES = {10, 100, 1_000, 10_000};
+
+    /** The conversation id of every generated dispatch. */
+    public static final String CONVERSATION_ID = "bench-conversation";
+
+    /** The provider of every generated dispatch. */
+    public static final String PROVIDER = "anthropic";
+
+    /** The model of every generated dispatch. */
+    public static final String MODEL = "claude-sonnet-4-5";
+
+    /** The replay tag of every generated thought. */
+    public static final String THINKING_TAG = "anthropic-messages-thinking-v1";
+
+    private static final long SEED = 0x0DE7_2026L;
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final String[] WORDS = ("the a of to and in that is for it on with as was be this by are from at "
+            + "or an have not which but can all their will there one would about function request result value "
+            + "file test error build service user order payment invoice customer account report search query "
+            + "latency cache index table column schema migration deploy release branch commit review config "
+            + "timeout retry status response header token stream model context window budget summary update "
+            + "check verify compute parse render return because however therefore instead first then finally")
+            .split(" ");
+    private static final String ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    private static final String[] TOOLS = {"search_docs", "read_file", "write_file", "run_tests", "http_get", "sql_query"};
+
+    /** What the generated conversation is shaped to pass. */
+    public enum Style {
+        /** Passes the widest shipped family with no finding. */
+        ANTHROPIC,
+        /** Also carries the tool-call metadata other families ask for, one call per step. */
+        UNION
+    }
+
+    private Conversations() {}
+
+    /**
+     * Generates a passing conversation in the {@link Style#ANTHROPIC} style.
+     *
+     * @param size the number of entries, at least 6
+     * @return the entries in wire order
+     */
+    public static List<Entry> passing(int size) {
+        return generate(size, Style.ANTHROPIC);
+    }
+
+    /**
+     * Generates a conversation of an exact size.
+     *
+     * @param size the number of entries, at least 6
+     * @param style what it is shaped to pass
+     * @return the entries in wire order
+     * @throws IllegalArgumentException when the size is below 6
+     */
+    public static List<Entry> generate(int size, Style style) {
+        if (size < 6) {
+            throw new IllegalArgumentException("size must be >= 6, but was " + size);
+        }
+        Generator g = new Generator(new Random(SEED ^ size ^ ((long) style.ordinal() << 40)), style);
+        List<Entry> out = new ArrayList<>(size);
+        out.add(g.message(Role.SYSTEM, 300, 900));
+        // the system message and the tail (user, thought, tool call) take 4; turns take 2 to 17 each
+        int budget = size - 4;
+        while (budget > 0) {
+            int turn = 3 + g.random.nextInt(14);
+            if (budget - turn < 2) {
+                turn = budget;
+            }
+            g.turn(out, turn);
+            budget -= turn;
+        }
+        // the tail: the latest user message and the first step of the model's answer, whose result is being sent
+        out.add(g.message(Role.USER, 40, 600));
+        String step = g.nextStep();
+        out.add(g.thought(step));
+        out.add(g.toolCall(step, true));
+        if (out.size() != size) {
+            throw new IllegalStateException("generated " + out.size() + " entries instead of " + size);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * Generates a conversation that the widest family rejects and mutate mode repairs: the passing
+     * conversation with three blocking defects, at a quarter, half and three quarters of its length (a
+     * tool call without result, a tool result whose call is gone, and a thought replayed from a Gemini
+     * wire).
+     *
+     * @param size the number of entries, at least 8
+     * @return the entries in wire order
+     */
+    public static List<Entry> failing(int size) {
+        List<Entry> entries = new ArrayList<>(passing(size));
+        int unanswered = indexOfKind(entries, size / 4, ToolCall.class);
+        ToolCall call = (ToolCall) entries.get(unanswered);
+        entries.set(unanswered, new ToolCall(call.id(), call.tool(), call.args(), null, true, call.payload(),
+                call.replayCompatibility(), call.step()));
+        int orphan = indexOfKind(entries, size / 2, ToolCall.class);
+        if (orphan == unanswered) {
+            orphan = indexOfKind(entries, orphan + 1, ToolCall.class);
+        }
+        ToolCall kept = (ToolCall) entries.get(orphan);
+        entries.set(orphan, new ToolCall(kept.id(), kept.tool(), null, kept.result(), false, null, null, kept.step()));
+        int foreign = indexOfKind(entries, size * 3 / 4, Thought.class);
+        Thought t = (Thought) entries.get(foreign);
+        entries.set(foreign, new Thought(t.id(), t.content(), NODES.objectNode().put("thoughtSignature", "CiQB" + t.id()),
+                "gemini-thought-signature-v1", t.step()));
+        return List.copyOf(entries);
+    }
+
+    private static int indexOfKind(List<Entry> entries, int from, Class<? extends Entry> type) {
+        for (int i = Math.max(0, from); i < entries.size(); i++) {
+            if (type.isInstance(entries.get(i))) {
+                return i;
+            }
+        }
+        for (int i = Math.min(from, entries.size()) - 1; i >= 0; i--) {
+            if (type.isInstance(entries.get(i))) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no " + type.getSimpleName() + " in the conversation");
+    }
+
+    /**
+     * Returns the declared tools: six tools with JSON schemas.
+     *
+     * @return the tools
+     */
+    public static List<DeclaredTool> tools() {
+        List<DeclaredTool> tools = new ArrayList<>();
+        for (String name : TOOLS) {
+            ObjectNode schema = NODES.objectNode().put("type", "object");
+            ObjectNode properties = schema.putObject("properties");
+            properties.putObject("query").put("type", "string").put("description", "What to look for, in plain words");
+            properties.putObject("path").put("type", "string").put("description", "A path relative to the workspace");
+            properties.putObject("limit").put("type", "integer").put("minimum", 1).put("maximum", 100);
+            schema.putArray("required").add("query");
+            tools.add(new DeclaredTool(name, schema));
+        }
+        return List.copyOf(tools);
+    }
+
+    /**
+     * Wraps entries in a new dispatch (a new {@link Timeline}, so nothing derived is cached yet), with the
+     * declared tools, the conversation id, provider and model.
+     *
+     * @param entries the entries
+     * @return the dispatch
+     */
+    public static Dispatch dispatch(List<Entry> entries) {
+        return Dispatch.of(CONVERSATION_ID, PROVIDER, MODEL, Timeline.of(entries, TOOLS_DECLARED));
+    }
+
+    private static final List<DeclaredTool> TOOLS_DECLARED = tools();
+
+    /** Mutable generation state; one per conversation. */
+    private static final class Generator {
+        final Random random;
+        final Style style;
+        int messages;
+        int thoughts;
+        int steps;
+
+        Generator(Random random, Style style) {
+            this.random = random;
+            this.style = style;
+        }
+
+        /** A user message, the tool loop and the answer, in exactly {@code size} (>= 2) entries. */
+        void turn(List<Entry> out, int size) {
+            out.add(message(Role.USER, 40, 600));
+            if (size == 2) {
+                out.add(message(Role.ASSISTANT, 100, 1_500));
+                return;
+            }
+            int middle = size - 3; // the tool loop, between the user message and the closing thought + answer
+            while (middle > 0) {
+                String step = nextStep();
+                if (middle >= 2) {
+                    out.add(thought(step));
+                    middle--;
+                }
+                int calls = Math.min(middle, style == Style.UNION ? 1 : 1 + random.nextInt(3));
+                for (int c = 0; c < calls; c++) {
+                    out.add(toolCall(step, c == 0));
+                }
+                middle -= calls;
+            }
+            String step = nextStep();
+            out.add(thought(step));
+            out.add(message(Role.ASSISTANT, 100, 1_500).withStep(step));
+        }
+
+        Message message(Role role, int minLength, int maxLength) {
+            return new Message("msg_" + (++messages), role, text(minLength, maxLength), null, null, null);
+        }
+
+        Thought thought(String step) {
+            ObjectNode payload = NODES.objectNode().put("signature", signature());
+            return new Thought("thinking_" + (++thoughts), text(200, 1_200), payload, THINKING_TAG, step);
+        }
+
+        ToolCall toolCall(String step, boolean firstInStep) {
+            String tool = TOOLS[random.nextInt(TOOLS.length)];
+            ObjectNode args = NODES.objectNode().put("query", text(10, 80));
+            if (random.nextBoolean()) {
+                args.put("path", "src/main/java/com/example/" + word() + "/" + capitalised(word()) + ".java");
+            }
+            args.put("limit", 1 + random.nextInt(50));
+            ToolResult result = random.nextInt(20) == 0 ? ToolResult.error("Error: " + text(30, 200))
+                    : ToolResult.of(text(80, 1_500));
+            ObjectNode payload = null;
+            if (style == Style.UNION) {
+                payload = NODES.objectNode().put("channel", "commentary").put("roleTag", "granite-4.x");
+                if (firstInStep) {
+                    payload.put("thoughtSignature", signature());
+                }
+            }
+            return new ToolCall(toolUseId(), tool, args, result, true, payload, null, step);
+        }
+
+        String nextStep() {
+            return "step_" + (++steps);
+        }
+
+        private String toolUseId() {
+            StringBuilder sb = new StringBuilder("toolu_01");
+            for (int i = 0; i < 22; i++) {
+                sb.append(ALPHANUMERIC.charAt(random.nextInt(ALPHANUMERIC.length())));
+            }
+            return sb.toString();
+        }
+
+        private String signature() {
+            byte[] bytes = new byte[300 + random.nextInt(300)];
+            random.nextBytes(bytes);
+            return Base64.getEncoder().encodeToString(bytes);
+        }
+
+        private String text(int minLength, int maxLength) {
+            int length = minLength + random.nextInt(maxLength - minLength + 1);
+            StringBuilder sb = new StringBuilder(length + 16);
+            boolean sentenceStart = true;
+            while (sb.length() < length) {
+                String w = word();
+                sb.append(sentenceStart ? capitalised(w) : w);
+                sentenceStart = random.nextInt(12) == 0;
+                sb.append(sentenceStart ? ". " : " ");
+            }
+            sb.setLength(length);
+            if (sb.charAt(length - 1) == ' ') {
+                sb.setCharAt(length - 1, '.');
+            }
+            return sb.toString();
+        }
+
+        private String word() {
+            return WORDS[random.nextInt(WORDS.length)];
+        }
+
+        private static String capitalised(String w) {
+            return Character.toUpperCase(w.charAt(0)) + w.substring(1);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package io.orderingguard.benchmarks;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.json.DispatchCodec;
+import io.orderingguard.timeline.Entry;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The baseline: serialising the same request to JSON with Jackson, which every HTTP client does for
+ * every dispatch. {@link #serialize} writes the Anthropic Messages request of the passing conversation
+ * (records, bean serialisers) to UTF-8 bytes; it is the denominator of every ratio.
+ * {@link #serializeDocument} writes the guard's own dispatch document (a prebuilt Jackson tree) for
+ * comparison.
+ *
+ * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar JacksonBaseline -prof gc}
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+public class JacksonBaseline {
+
+    private static final ObjectWriter TREE_WRITER = new ObjectMapper().writer();
+
+    /** The number of entries in the conversation. */
+    @Param({"10", "100", "1000", "10000"})
+    public int size;
+
+    private AnthropicRequest request;
+    private ObjectNode document;
+
+    /** Builds the request and the document once: building them is the client's work, not measured. */
+    @Setup(Level.Trial)
+    public void setUp() {
+        List<Entry> entries = Conversations.passing(size);
+        request = AnthropicRequest.of(Conversations.MODEL, entries, Conversations.tools());
+        document = DispatchCodec.defaults().toTree(Conversations.dispatch(entries));
+    }
+
+    /**
+     * Serialises the provider request to bytes: the baseline of every ratio.
+     *
+     * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar 'JacksonBaseline.serialize$' -prof gc}
+     *
+     * @return the request body
+     */
+    @Benchmark
+    public byte[] serialize() {
+        return request.toJson();
+    }
+
+    /**
+     * Serialises the canonical dispatch document (a Jackson tree) to bytes.
+     *
+     * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar JacksonBaseline.serializeDocument -prof gc}
+     *
+     * @return the document
+     * @throws JsonProcessingException never for a plain tree
+     */
+    @Benchmark
+    public byte[] serializeDocument() throws JsonProcessingException {
+        return TREE_WRITER.writeValueAsBytes(document);
+    }
+}
