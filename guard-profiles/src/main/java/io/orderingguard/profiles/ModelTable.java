@@ -187,8 +187,9 @@ final class ModelTable {
         String id = normalise(modelId);
         for (int i = 0; i < ROWS.size(); i++) {
             ModelRule row = ROWS.get(i);
-            if (row.requiresProvider() ? !row.providers().contains(canonical)
-                    : canonical != null && !row.providers().isEmpty() && !row.providers().contains(canonical)) {
+            boolean surfaceMatches = canonical != null && row.providers().contains(canonical);
+            if (row.requiresProvider() ? !surfaceMatches
+                    : canonical != null && !row.providers().isEmpty() && !surfaceMatches) {
                 continue;
             }
             if (PATTERNS.get(i).matcher(id).find()) {
