@@ -14,7 +14,6 @@ import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Provenance;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -236,9 +235,7 @@ final class ProfilesCommand implements Callable<Integer> {
     private static String parameters(OrderingRule r) {
         ObjectNode json = RuleCodec.write(r);
         StringBuilder sb = new StringBuilder();
-        Iterator<Map.Entry<String, JsonNode>> fields = json.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> f = fields.next();
+        for (Map.Entry<String, JsonNode> f : json.properties()) {
             if (COMMON.contains(f.getKey())) {
                 continue;
             }

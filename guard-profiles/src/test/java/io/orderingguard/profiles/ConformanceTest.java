@@ -17,7 +17,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -197,10 +196,7 @@ class ConformanceTest {
     private static List<Map.Entry<String, JsonNode>> expectations(Path dir) {
         try {
             JsonNode root = JSON.readTree(dir.resolve("expect.json").toFile());
-            List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
-            Iterator<Map.Entry<String, JsonNode>> it = root.fields();
-            it.forEachRemaining(out::add);
-            return out;
+            return new ArrayList<>(root.properties());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
