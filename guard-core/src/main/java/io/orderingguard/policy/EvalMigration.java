@@ -2,8 +2,6 @@ package io.orderingguard.policy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -307,10 +305,6 @@ public final class EvalMigration {
      * @return the JSON text, ending with a newline
      */
     public static String toJson(JsonNode tree) {
-        try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tree) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a JSON tree could not be written", e);
-        }
+        return EvalReports.toJson(tree);
     }
 }

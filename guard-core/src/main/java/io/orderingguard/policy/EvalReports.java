@@ -2,7 +2,10 @@ package io.orderingguard.policy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,7 +25,12 @@ import java.util.OptionalInt;
  */
 public final class EvalReports {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+            .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+            .withArrayEmptySeparator("")
+            .withObjectEmptySeparator(""))
+            .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private EvalReports() {}
@@ -258,8 +266,18 @@ public final class EvalReports {
     }
 
     private static String write(ObjectNode root) {
+        return toJson(root);
+    }
+
+    /**
+     * Writes a JSON tree the way every report does: two-space indentation, {@code "key": value}.
+     *
+     * @param tree the tree
+     * @return the text, ending with a newline
+     */
+    public static String toJson(JsonNode tree) {
         try {
-            return JSON.writeValueAsString(root) + "\n";
+            return MAPPER.writer(PRETTY).writeValueAsString(tree) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree could not be written", e);
         }
