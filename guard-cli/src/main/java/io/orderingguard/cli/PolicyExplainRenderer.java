@@ -59,7 +59,7 @@ final class PolicyExplainRenderer {
         sb.append("Policy **").append(cell(title(e.policy()))).append("**, trace `").append(trace.replace("`", "'"))
                 .append("`\n\n");
         int steps = e.steps().size();
-        sb.append("| Steps | Allowed | Blocked |\n|---:|---:|---:|\n").append(steps).append(" | ")
+        sb.append("| Steps | Allowed | Blocked |\n|---:|---:|---:|\n| ").append(steps).append(" | ")
                 .append(steps - e.blockedSteps()).append(" | ").append(e.blockedSteps()).append(" |\n\n");
         sb.append("| # | Tool | Verdict | Details |\n|---:|---|---|---|\n");
         for (StepVerdict step : e.steps()) {
@@ -67,7 +67,7 @@ final class PolicyExplainRenderer {
             for (RuleEvaluation v : step.violations()) {
                 details.add("`" + v.ruleId().replace("`", "'") + "`: " + v.reason());
             }
-            sb.append(step.index()).append(" | `").append(cell(step.call().summary()).replace("`", "'")).append("` | ")
+            sb.append("| ").append(step.index()).append(" | `").append(cell(step.call().summary()).replace("`", "'")).append("` | ")
                     .append(step.blocked() ? "❌ blocked" : "✅ allowed").append(" | ")
                     .append(cell(String.join("<br>", details))).append(" |\n");
         }
