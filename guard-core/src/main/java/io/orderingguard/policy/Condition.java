@@ -188,6 +188,18 @@ public record Condition(List<Clause> clauses) {
         }
 
         /**
+         * Returns copies of the operands.
+         *
+         * @return deep copies, in order
+         */
+        @Override
+        public List<JsonNode> operands() {
+            List<JsonNode> copies = new ArrayList<>(operands.size());
+            operands.forEach(o -> copies.add(o.deepCopy()));
+            return copies;
+        }
+
+        /**
          * Creates an equality clause.
          *
          * @param path the path, starting with {@code context.}

@@ -13,7 +13,6 @@ import io.orderingguard.json.JsonInput;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -108,12 +107,13 @@ public final class EvalMigration {
                 }
                 if (test.get("expected") instanceof ObjectNode e) {
                     migrateExpected(e, label, changes);
-                    migrateHolder(e, label + " expected", changes);
                     if (inlinePolicies) {
                         inline(e, label + " expected", file, input, changes);
                     }
+                    migrateHolder(e, label + " expected", changes);
                 } else if (inlinePolicies) {
                     inline(test, label, file, input, changes);
+                    migrateHolder(test, label, changes);
                 }
             }
         }
@@ -143,7 +143,11 @@ public final class EvalMigration {
         boolean renamed = false;
         if (holder.get("rules") instanceof ArrayNode existing) {
             for (JsonNode rule : existing) {
-                rules.add(renameCount(rule, label, changes));
+                if (rule.isArray()) {
+                    chain(rule, rules, label, "rules", changes);
+                } else {
+                    rules.add(renameCount(rule, label, changes));
+                }
             }
             renamed = !rules.equals(existing);
         }
@@ -156,19 +160,7 @@ public final class EvalMigration {
         if (holder.get("sequences") instanceof ArrayNode sequences) {
             for (JsonNode item : sequences) {
                 if (item.isArray()) {
-                    List<String> names = new ArrayList<>();
-                    item.forEach(n -> names.add(n.isTextual() ? n.textValue() : n.toString()));
-                    List<String> made = new ArrayList<>();
-                    for (int k = 1; k < item.size(); k++) {
-                        ObjectNode before = rules.addObject();
-                        before.put("type", "before");
-                        before.set("first", item.get(k - 1).deepCopy());
-                        before.set("then", item.get(k).deepCopy());
-                        made.add("before " + names.get(k - 1) + " → " + names.get(k));
-                    }
-                    String note = item.size() > 2 ? " (read as a chain, so each tool must also precede the next; if only "
-                            + names.get(0) + " must come first, write before " + names.get(0) + " → X for each X instead)" : "";
-                    changes.add(label + ": sequences " + names + " → " + String.join(", ", made) + note);
+                    chain(item, rules, label, "sequences", changes);
                 } else {
                     rules.add(renameCount(item, label, changes));
                     changes.add(label + ": sequences item moved to rules: " + item);
@@ -204,9 +196,7 @@ public final class EvalMigration {
         }
         ObjectNode rebuilt = NODES.objectNode();
         boolean placed = false;
-        Iterator<Map.Entry<String, JsonNode>> fields = holder.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : holder.properties()) {
             if (RULE_SOURCES.contains(field.getKey())) {
                 if (!placed) {
                     rebuilt.set("rules", rules);
@@ -218,6 +208,22 @@ public final class EvalMigration {
         }
         holder.removeAll();
         holder.setAll(rebuilt);
+    }
+
+    private static void chain(JsonNode item, ArrayNode rules, String label, String field, List<String> changes) {
+        List<String> names = new ArrayList<>();
+        item.forEach(n -> names.add(n.isTextual() ? n.textValue() : n.toString()));
+        List<String> made = new ArrayList<>();
+        for (int k = 1; k < item.size(); k++) {
+            ObjectNode before = rules.addObject();
+            before.put("type", "before");
+            before.set("first", item.get(k - 1).deepCopy());
+            before.set("then", item.get(k).deepCopy());
+            made.add("before " + names.get(k - 1) + " → " + names.get(k));
+        }
+        String note = item.size() > 2 ? " (read as a chain, so each tool must also precede the next; if only "
+                + names.get(0) + " must come first, write before " + names.get(0) + " → X for each X instead)" : "";
+        changes.add(label + ": " + field + " " + names + " → " + String.join(", ", made) + note);
     }
 
     private static JsonNode renameCount(JsonNode rule, String label, List<String> changes) {
@@ -244,9 +250,7 @@ public final class EvalMigration {
         JsonNode tree = input.parseFile(policyFile);
         PolicyFiles.source(tree, policyFile.toString(), PolicyFiles.defaultName(policyFile));
         ObjectNode rebuilt = NODES.objectNode();
-        Iterator<Map.Entry<String, JsonNode>> fields = holder.fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : holder.properties()) {
             if (!"policy".equals(field.getKey())) {
                 rebuilt.set(field.getKey(), field.getValue());
                 continue;

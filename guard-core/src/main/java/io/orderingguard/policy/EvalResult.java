@@ -1,7 +1,6 @@
 package io.orderingguard.policy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -74,9 +73,7 @@ public record EvalResult(
         }
         ObjectNode merged = trace.context();
         if (test.context() != null) {
-            Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> fields = test.context().fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> field = fields.next();
+            for (Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> field : test.context().properties()) {
                 merged.set(field.getKey(), field.getValue());
             }
         }

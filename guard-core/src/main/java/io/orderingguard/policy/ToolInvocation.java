@@ -103,10 +103,8 @@ public record ToolInvocation(String tool, JsonNode args) {
             return args.isObject() ? tool : tool + "(" + shorten(args.toString()) + ")";
         }
         StringBuilder sb = new StringBuilder(tool).append('(');
-        var fields = args.fields();
         boolean first = true;
-        while (fields.hasNext()) {
-            var field = fields.next();
+        for (var field : args.properties()) {
             if (!first) {
                 sb.append(", ");
             }

@@ -88,6 +88,17 @@ class EvalMigrationTest {
     }
 
     @Test
+    void should_convert_v0_chains_that_an_inlined_policy_brings_along() throws IOException {
+        Files.writeString(dir.resolve("v0.yaml"), "sequences: [[A, B]]\n");
+        JsonNode config = yaml("tests:\n  - {id: x, expected: {type: sequence_valid, policy: v0.yaml}}\n");
+        EvalMigration.Result result = EvalMigration.migrate(config, dir.resolve("eval.yaml"), true, JsonInput.defaults());
+        assertThat(result.migrated()).isEqualTo(yaml("tests:\n  - {id: x, expected: {type: sequence_valid, "
+                + "rules: [{type: before, first: A, then: B}]}}\n"));
+        assertThat(result.changes()).containsExactly("tests[0] x expected: policy v0.yaml inlined",
+                "tests[0] x expected: rules [A, B] → before A → B");
+    }
+
+    @Test
     void should_inline_policy_references_with_their_aliases_when_asked() throws IOException {
         Files.writeString(dir.resolve("p.yaml"), "version: '1'\ntools: {deny: [admin_*]}\naliases: {W: [a, b]}\n"
                 + "sequences: [{type: require, tool: W}]\n");
