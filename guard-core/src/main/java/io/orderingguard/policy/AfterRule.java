@@ -41,11 +41,11 @@ public record AfterRule(CallSelector trigger, CallSelector then, int within, Con
         RuleSupport.operand(trigger, "trigger");
         RuleSupport.operand(then, "then");
         if (within < 1) {
-            throw new IllegalArgumentException("within must be >= 1, but was " + within
+            throw new InvalidRuleException("within", "within must be >= 1, but was " + within
                     + " (an after rule with within " + within + " can never hold)");
         }
         if (trigger.equals(then)) {
-            throw new IllegalArgumentException("an after rule with identical trigger and then ('" + trigger.display()
+            throw new InvalidRuleException(null, "an after rule with identical trigger and then ('" + trigger.display()
                     + "') can never hold on a finished run: its last call is never answered");
         }
         when = RuleSupport.when(when);

@@ -28,7 +28,7 @@ public record AllowlistRule(List<CallSelector> tools, Condition when, String id)
     public AllowlistRule {
         tools = RuleSupport.operands(tools, "tools");
         if (tools.isEmpty()) {
-            throw new IllegalArgumentException("tools must name at least 1 tool, but was empty "
+            throw new InvalidRuleException("tools", "tools must name at least 1 tool, but was empty "
                     + "(an empty allowlist would forbid every call)");
         }
         when = RuleSupport.when(when);

@@ -33,7 +33,7 @@ public record BeforeRule(CallSelector first, CallSelector then, Condition when, 
         RuleSupport.operand(first, "first");
         RuleSupport.operand(then, "then");
         if (first.equals(then)) {
-            throw new IllegalArgumentException("a before rule with identical first and then ('" + first.display()
+            throw new InvalidRuleException(null, "a before rule with identical first and then ('" + first.display()
                     + "') cannot constrain a trace");
         }
         when = RuleSupport.when(when);

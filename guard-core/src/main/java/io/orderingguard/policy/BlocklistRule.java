@@ -29,7 +29,7 @@ public record BlocklistRule(String pattern, Condition when, String id) implement
     public BlocklistRule {
         java.util.Objects.requireNonNull(pattern, "pattern must not be null");
         if (pattern.isBlank()) {
-            throw new IllegalArgumentException("pattern must not be blank, but was '" + pattern
+            throw new InvalidRuleException("pattern", "pattern must not be blank, but was '" + pattern
                     + "' (a blank pattern would block every tool)");
         }
         when = RuleSupport.when(when);

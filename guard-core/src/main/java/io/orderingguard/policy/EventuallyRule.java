@@ -31,7 +31,7 @@ public record EventuallyRule(CallSelector tool, int within, Condition when, Stri
     public EventuallyRule {
         RuleSupport.operand(tool, "tool");
         if (within < 1) {
-            throw new IllegalArgumentException("within must be >= 1, but was " + within
+            throw new InvalidRuleException("within", "within must be >= 1, but was " + within
                     + " (an eventually rule with within " + within + " can never hold)");
         }
         when = RuleSupport.when(when);

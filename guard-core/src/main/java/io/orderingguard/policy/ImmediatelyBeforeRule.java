@@ -34,7 +34,7 @@ public record ImmediatelyBeforeRule(CallSelector first, CallSelector then, Condi
         RuleSupport.operand(first, "first");
         RuleSupport.operand(then, "then");
         if (first.equals(then)) {
-            throw new IllegalArgumentException("an immediately_before rule with identical first and then ('"
+            throw new InvalidRuleException(null, "an immediately_before rule with identical first and then ('"
                     + first.display() + "') can never hold: the first call has nothing before it");
         }
         when = RuleSupport.when(when);

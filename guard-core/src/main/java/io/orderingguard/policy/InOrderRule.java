@@ -38,10 +38,10 @@ public record InOrderRule(List<CallSelector> tools, boolean strict, Condition wh
     public InOrderRule {
         tools = RuleSupport.operands(tools, "tools");
         if (tools.isEmpty()) {
-            throw new IllegalArgumentException("tools must name at least 2 tools, but was empty");
+            throw new InvalidRuleException("tools", "tools must name at least 2 tools, but was empty");
         }
         if (tools.size() == 1) {
-            throw new IllegalArgumentException("tools must name at least 2 tools, but named only '"
+            throw new InvalidRuleException("tools", "tools must name at least 2 tools, but named only '"
                     + tools.get(0).display() + "' (a one-tool sequence can never fail; use require)");
         }
         when = RuleSupport.when(when);

@@ -29,7 +29,7 @@ public record MaxCallsRule(CallSelector tool, int max, Condition when, String id
     public MaxCallsRule {
         RuleSupport.operand(tool, "tool");
         if (max < 0) {
-            throw new IllegalArgumentException("max must be >= 0, but was " + max);
+            throw new InvalidRuleException("max", "max must be >= 0, but was " + max);
         }
         when = RuleSupport.when(when);
         id = RuleSupport.id(id, "max_calls:" + tool.display() + "<=" + max);

@@ -116,16 +116,10 @@ final class RuleReader {
                 default:
                     throw new AssertionError(kind);
             }
-        } catch (IllegalArgumentException e) {
-            throw at(node, e.getMessage());
+        } catch (InvalidRuleException e) {
+            throw e.field() != null && node.has(e.field()) ? node.child(e.field()).error(e.getMessage())
+                    : node.error(e.getMessage());
         }
-    }
-
-    /** Places a record's validation message at the field it names, else at the rule. */
-    private static GuardInputException at(InputNode node, String message) {
-        int space = message.indexOf(' ');
-        String field = space < 0 ? "" : message.substring(0, space);
-        return node.has(field) ? node.child(field).error(message) : node.error(message);
     }
 
     private static Set<String> fields(RuleKind kind) {

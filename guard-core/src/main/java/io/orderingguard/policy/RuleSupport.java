@@ -16,7 +16,7 @@ final class RuleSupport {
             return defaultId;
         }
         if (id.isBlank()) {
-            throw new IllegalArgumentException("id must be absent or non-blank, but was '" + id + "'");
+            throw new InvalidRuleException("id", "id must be absent or non-blank, but was '" + id + "'");
         }
         return id;
     }

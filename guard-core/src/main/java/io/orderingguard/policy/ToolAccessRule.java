@@ -33,7 +33,7 @@ public record ToolAccessRule(List<String> allow, List<String> deny, Condition wh
         allow = globs(allow, "allow");
         deny = globs(deny, "deny");
         if (allow.isEmpty() && deny.isEmpty()) {
-            throw new IllegalArgumentException("tools needs at least one allow or deny entry, but both were empty");
+            throw new InvalidRuleException(null, "tools needs at least one allow or deny entry, but both were empty");
         }
         when = RuleSupport.when(when);
         id = RuleSupport.id(id, "tools");
@@ -44,7 +44,7 @@ public record ToolAccessRule(List<String> allow, List<String> deny, Condition wh
         for (int i = 0; i < globs.size(); i++) {
             String glob = Objects.requireNonNull(globs.get(i), field + "[" + i + "] must not be null");
             if (glob.isBlank()) {
-                throw new IllegalArgumentException(field + "[" + i + "] must not be blank, but was '" + glob + "'");
+                throw new InvalidRuleException(field, field + "[" + i + "] must not be blank, but was '" + glob + "'");
             }
         }
         return List.copyOf(globs);

@@ -108,6 +108,36 @@ class EvalReportsTest {
     }
 
     @Test
+    void should_shorten_long_traces_around_the_marked_call() {
+        List<ToolInvocation> calls = new java.util.ArrayList<>();
+        for (int i = 1; i <= 40; i++) {
+            calls.add(ToolInvocation.of(i == 25 ? "admin_reset" : "step" + i));
+        }
+        assertThat(ViolationBlock.trace(calls, java.util.OptionalInt.of(24), false)).isEqualTo(String.join("\n",
+                "   Trace:",
+                "      1. step1",
+                "      2. step2",
+                "      3. step3",
+                "      … (16 more)",
+                "     20. step20",
+                "     21. step21",
+                "     22. step22",
+                "     23. step23",
+                "     24. step24",
+                "     25. admin_reset  ← violation",
+                "     26. step26",
+                "     27. step27",
+                "     28. step28",
+                "     29. step29",
+                "     30. step30",
+                "      … (8 more)",
+                "     39. step39",
+                "     40. step40",
+                ""));
+        assertThat(ViolationBlock.trace(List.of(), java.util.OptionalInt.empty(), false)).isEqualTo("   Trace: (no tool calls)\n");
+    }
+
+    @Test
     void should_write_the_json_report() throws IOException {
         JsonNode json = new ObjectMapper().readTree(EvalReports.json(mixedRun()));
         assertThat(json.path("suite").textValue()).isEqualTo("mixed <&>");

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -172,11 +170,5 @@ class SequenceRuleTest {
 
     static ToolInvocation call(String tool, String key, String value) {
         return ToolInvocation.of(tool, JsonNodeFactory.instance.objectNode().put(key, value));
-    }
-
-    static List<String> names(SequenceRule... rules) {
-        List<String> ids = new ArrayList<>();
-        Arrays.stream(rules).forEach(r -> ids.add(r.id()));
-        return ids;
     }
 }
