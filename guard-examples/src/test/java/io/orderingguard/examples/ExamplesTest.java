@@ -37,4 +37,11 @@ class ExamplesTest {
         assertThat(ids.get(1)).isEmpty();
         assertThat(printed()).isEqualTo("advisories by default: [stale-thinking]\nwith stale-thinking disabled: []\n");
     }
+
+    @Test
+    void a_tool_call_gate_blocks_a_delete_before_verification() {
+        assertThat(ToolCallGateLoop.run(out)).containsExactly("LookupCustomer", "VerifyIdentity", "DeleteCustomer");
+        assertThat(printed()).startsWith("ran LookupCustomer\nblocked DeleteCustomer: before:VerifyIdentity->DeleteCustomer - ");
+        assertThat(printed()).endsWith("ran VerifyIdentity\nran DeleteCustomer\n");
+    }
 }
