@@ -363,7 +363,7 @@ public final class ChatRequestCodec {
                 String id = synthetic ? step + ".tool_calls[" + k + "]" : r.id();
                 String tool = r.name() == null || r.name().isBlank() ? "unnamed" : r.name();
                 ObjectNode args = parseArguments(r.arguments());
-                EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, r, tool, args, synthetic);
+                EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, args, synthetic);
                 calls.add(info);
                 openCalls.add(entries.size());
                 openInfos.add(info);

@@ -22,6 +22,7 @@ import io.orderingguard.timeline.ToolResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,7 @@ public final class EncodedChatRequest {
     private final Dispatch dispatch;
     private final Map<String, Integer> messageIds;
     private final Map<String, Integer> stepIndex;
+    private final Map<String, CallInfo> callsByPosition = new HashMap<>();
     private final Map<String, CallInfo> callsByStepAndId = new HashMap<>();
     private final Map<String, CallInfo> callsById = new HashMap<>();
     private final Map<String, CallInfo> callsByContent = new HashMap<>();
@@ -69,14 +71,19 @@ public final class EncodedChatRequest {
         this.messageIds = Map.copyOf(messageIds);
         this.stepIndex = Map.copyOf(stepIndex);
         Map<String, Integer> idCounts = new HashMap<>();
+        Map<String, Integer> stepIdCounts = new HashMap<>();
         for (CallInfo c : calls) {
-            callsByStepAndId.put(c.step() + KEY_SEPARATOR + c.entryId(), c);
+            callsByPosition.put(c.step() + KEY_SEPARATOR + c.position, c);
             callsByContent.putIfAbsent(contentKey(c.step(), c.tool(), c.args), c);
             idCounts.merge(c.entryId(), 1, Integer::sum);
+            stepIdCounts.merge(c.step() + KEY_SEPARATOR + c.entryId(), 1, Integer::sum);
         }
         for (CallInfo c : calls) {
             if (idCounts.get(c.entryId()) == 1) {
                 callsById.put(c.entryId(), c);
+            }
+            if (stepIdCounts.get(c.step() + KEY_SEPARATOR + c.entryId()) == 1) {
+                callsByStepAndId.put(c.step() + KEY_SEPARATOR + c.entryId(), c);
             }
         }
         for (OrphanInfo o : orphans) {
@@ -163,7 +170,17 @@ public final class EncodedChatRequest {
         return hash < 0 ? step : step.substring(0, hash);
     }
 
-    private CallInfo findCall(String step, ToolCall c) {
+    /**
+     * Finds what a tool call entry came from: first by its position among the calls of its original
+     * step (which survives renames and step splits) when tool and arguments still match, then by id.
+     */
+    private CallInfo findCall(String step, ToolCall c, Integer position) {
+        if (position != null) {
+            CallInfo byPosition = callsByPosition.get(baseStep(step) + KEY_SEPARATOR + position);
+            if (byPosition != null && byPosition.tool().equals(c.tool()) && byPosition.args.equals(c.args())) {
+                return byPosition;
+            }
+        }
         CallInfo info = callsByStepAndId.get(step + KEY_SEPARATOR + c.id());
         if (info == null) {
             info = callsByStepAndId.get(baseStep(step) + KEY_SEPARATOR + c.id());
@@ -197,9 +214,21 @@ public final class EncodedChatRequest {
     private final class Renderer {
         private final List<Entry> entries;
         private final List<ChatMessage> out = new ArrayList<>();
+        /** Each requested call's position among the calls of its original step, in timeline order. */
+        private final Map<Entry, Integer> positions = new IdentityHashMap<>();
 
         Renderer(List<Entry> entries) {
             this.entries = entries;
+            Map<String, Integer> counts = new HashMap<>();
+            for (Entry e : entries) {
+                if (e instanceof ToolCall c && c.requested()) {
+                    positions.put(e, counts.merge(baseStep(c.step()), 1, Integer::sum) - 1);
+                }
+            }
+        }
+
+        private CallInfo find(String step, ToolCall c) {
+            return findCall(step, c, positions.get(c));
         }
 
         List<ChatMessage> render() {
@@ -328,7 +357,7 @@ public final class EncodedChatRequest {
         }
 
         private ToolExecutionRequest request(String step, ToolCall c) {
-            CallInfo info = findCall(step, c);
+            CallInfo info = find(step, c);
             if (info == null) {
                 return ToolExecutionRequest.builder().id(c.id()).name(c.tool()).arguments(c.args().toString()).build();
             }
@@ -346,7 +375,7 @@ public final class EncodedChatRequest {
 
         private Sent result(String step, ToolCall c) {
             ToolResult r = c.result();
-            CallInfo info = findCall(step, c);
+            CallInfo info = find(step, c);
             if (info == null || info.result == null) {
                 String id = info != null && info.syntheticId && c.id().equals(info.entryId) ? null : c.id();
                 return new Sent(ToolExecutionResultMessage.builder().id(id).toolName(c.tool()).text(r.content())
@@ -440,14 +469,16 @@ public final class EncodedChatRequest {
         private final String tool;
         final ObjectNode args;
         final boolean syntheticId;
+        final int position;
         ToolExecutionResultMessage result;
         int resultIndex = Integer.MAX_VALUE;
         String resultContent;
         boolean resultIsError;
 
-        CallInfo(String entryId, String step, ToolExecutionRequest request, String tool, ObjectNode args,
+        CallInfo(String entryId, String step, int position, ToolExecutionRequest request, String tool, ObjectNode args,
                 boolean syntheticId) {
             this.entryId = entryId;
+            this.position = position;
             this.step = step;
             this.request = request;
             this.tool = tool;
