@@ -71,15 +71,15 @@ class GuardedStreamingChatModelTest {
     void should_report_a_rejection_to_on_error_without_streaming() {
         RecordingStreamingModel delegate = new RecordingStreamingModel();
         GuardedStreamingChatModel model = GuardedStreamingChatModel.wrap(delegate,
-                TestProfiles.guard(Mode.ENFORCE, TestProfiles.anthropic()));
+                TestProfiles.guard(Mode.ENFORCE, TestProfiles.anthropicStrict()));
         Collected handler = new Collected();
 
         model.chat(assistantFirst(), handler);
 
         assertThat(handler.error).isInstanceOf(GuardRejectedException.class).hasMessage(
-                "rejected dispatch (profile anthropic-messages): 1 blocking violation(s)\n"
-                        + "  - user-first: the first message must have role user, but 'messages[0]' has role assistant "
-                        + "[prevents: " + TestProfiles.ANTHROPIC_FIRST_USER + "]");
+                "rejected dispatch (profile anthropic-strict): 1 blocking violation(s)\n"
+                        + "  - user-first-alternating: the first message must have role user, but 'messages[0]' has role "
+                        + "assistant [prevents: " + TestProfiles.ANTHROPIC_ALTERNATION + "]");
         assertThat(handler.complete).isNull();
         assertThat(delegate.sent).isEmpty();
     }
@@ -88,7 +88,7 @@ class GuardedStreamingChatModelTest {
     void should_stream_the_repaired_request_in_mutate_mode() {
         RecordingStreamingModel delegate = new RecordingStreamingModel();
         GuardedStreamingChatModel model = GuardedStreamingChatModel.builder(delegate,
-                TestProfiles.guard(Mode.MUTATE, TestProfiles.anthropic())).conversationId(r -> "c-7").build();
+                TestProfiles.guard(Mode.MUTATE, TestProfiles.anthropicStrict())).conversationId(r -> "c-7").build();
         Collected handler = new Collected();
 
         model.chat(assistantFirst(), handler);

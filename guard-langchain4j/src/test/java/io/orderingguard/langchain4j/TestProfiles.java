@@ -2,6 +2,7 @@ package io.orderingguard.langchain4j;
 
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.ApplyTo;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
@@ -30,7 +31,8 @@ final class TestProfiles {
     static final String ANTHROPIC_ORPHAN = "messages.N.content.M: unexpected `tool_use_id` found in `tool_result` blocks";
     static final String ANTHROPIC_EMPTY = "messages.N: all messages must have non-empty content except for the optional "
             + "final assistant message";
-    static final String ANTHROPIC_FIRST_USER = "messages: first message must use the \"user\" role";
+    static final String ANTHROPIC_ALTERNATION = "messages: first message must use the \"user\" role / roles must alternate "
+            + "between \"user\" and \"assistant\"";
     static final String ANTHROPIC_SIGNATURE = "messages.N.content.0.thinking.signature: Field required";
 
     private TestProfiles() {}
@@ -55,11 +57,22 @@ final class TestProfiles {
                 OrderingRule.nonEmptyTurn("non-empty-assistant", Role.ASSISTANT, false)
                         .withSeverity(Severity.BLOCKING)
                         .withProvenance(Provenance.of("Anthropic Messages A5", ANTHROPIC_EMPTY, VERIFIED)),
-                OrderingRule.alternation("user-first", Role.USER, Role.ASSISTANT)
-                        .withSeverity(Severity.BLOCKING)
-                        .withProvenance(Provenance.of("Anthropic Messages A8", ANTHROPIC_FIRST_USER, VERIFIED)),
                 OrderingRule.requiredMetadata("thinking-signature", Kind.THOUGHT, ApplyTo.EVERY, "signature")
                         .withProvenance(Provenance.of("Anthropic extended thinking T3", ANTHROPIC_SIGNATURE, VERIFIED)));
+    }
+
+    /**
+     * The first-party profile plus the alternation that Bedrock, gateways and older API versions
+     * enforce (the first-party API merges consecutive turns today); consecutive messages are merged.
+     */
+    static OrderingProfile anthropicStrict() {
+        OrderingProfile base = anthropic();
+        java.util.List<OrderingRule> rules = new java.util.ArrayList<>(base.rules());
+        rules.add(OrderingRule.alternation("user-first-alternating", Role.USER, Role.ASSISTANT)
+                .withRepair(AlternationRepair.MERGE)
+                .withSeverity(Severity.BLOCKING)
+                .withProvenance(Provenance.of("Anthropic Messages A7/A8 (Bedrock, gateways)", ANTHROPIC_ALTERNATION, VERIFIED)));
+        return OrderingProfile.of("anthropic-strict", "", rules);
     }
 
     /** Every repairable rule the codec has to render, blocking. */
