@@ -24,6 +24,7 @@ import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
@@ -46,13 +47,12 @@ import java.util.Map;
  *       joined by a line break; a message with other contents (images, PDFs, audio) carries the
  *       payload {@code {"nonTextContents": ["image", …]}} so that no repair merges or drops it as
  *       empty;</li>
- *   <li>{@link AiMessage} → one <em>step</em> {@code messages[i]}: a {@link Thought}
- *       {@code messages[i].thinking} for {@link AiMessage#thinking()} (payload
- *       {@code {"signature": …}} from the {@value #THINKING_SIGNATURE} attribute), a thought
- *       {@code messages[i].redacted_thinking[k]} per element of the {@value #REDACTED_THINKING}
- *       attribute (payload {@code {"data": …}}), both tagged {@value #ANTHROPIC_THINKING_TAG} when
- *       they carry a payload; the assistant text as message {@code messages[i]} (omitted when the
- *       message has no text but has tool calls or thinking); one {@link ToolCall} per
+ *   <li>{@link AiMessage} → one <em>step</em> {@code messages[i]}: a {@link Thought} for
+ *       {@link AiMessage#thinking()} with the payload {@code {"signature": …}} from the
+ *       {@value #THINKING_SIGNATURE} attribute, a thought per element of the
+ *       {@value #REDACTED_THINKING} attribute with the payload {@code {"data": …}}, both tagged
+ *       {@value #ANTHROPIC_THINKING_TAG}; the assistant text as message {@code messages[i]} (omitted
+ *       when the message has no text but has tool calls or thinking); one {@link ToolCall} per
  *       {@link ToolExecutionRequest}, with the request's id (or {@code messages[i].tool_calls[k]}
  *       when it has none) and its arguments as a JSON object;</li>
  *   <li>{@link ToolExecutionResultMessage} → the result of the call with the same id when it belongs
@@ -62,7 +62,14 @@ import java.util.Map;
  *       {@code {"customMessage": true}}, which alternation treats as transparent, sent back
  *       unchanged.</li>
  * </ul>
- * The declared tools are the effective tool specifications, the model is the effective model name
+ * Ids: messages are named by position ({@code messages[i]}), which is what a finding should point
+ * at. Tool calls keep their wire id. A signed thought is {@code thinking-<digest of its signature>}
+ * and a redacted one {@code redacted-thinking-<digest of its data>}: these ids stay the same when a
+ * memory window drops older messages, so preservation rules (which match entries by id across
+ * dispatches) compare each block with itself; a thought without a signature has nothing to preserve
+ * and is {@code messages[i].thinking}. An id repeated within one request gets {@code #2}, {@code #3}…
+ *
+ * <p>The declared tools are the effective tool specifications, the model is the effective model name
  * (the request's parameters over the model's defaults), and the provider is the one the codec was
  * built with.
  *
@@ -231,6 +238,12 @@ public final class ChatRequestCodec {
         return tools;
     }
 
+    /** A short, stable digest of a vendor blob: 12 hex digits of its canonical fingerprint. */
+    static String digest(String blob) {
+        String hex = Long.toHexString(Payloads.fingerprint(JsonNodeFactory.instance.textNode(blob)));
+        return "0".repeat(16 - hex.length()).concat(hex).substring(0, 12);
+    }
+
     /** Returns the text parts of a list of contents, joined by a line break. */
     static String textOf(List<Content> contents) {
         StringBuilder sb = new StringBuilder();
@@ -276,6 +289,7 @@ public final class ChatRequestCodec {
         private final Map<String, Integer> stepIndex = new HashMap<>();
         private final List<EncodedChatRequest.CallInfo> calls = new ArrayList<>();
         private final List<EncodedChatRequest.OrphanInfo> orphans = new ArrayList<>();
+        private final Map<String, Integer> thoughtIds = new HashMap<>();
         /** Entry positions of the calls of the AiMessage whose result run is still open. */
         private final List<Integer> openCalls = new ArrayList<>();
         private final List<EncodedChatRequest.CallInfo> openInfos = new ArrayList<>();
@@ -307,6 +321,12 @@ public final class ChatRequestCodec {
             }
         }
 
+        /** Returns the id, or the id with {@code #2}, {@code #3}… when this request already used it. */
+        private String unique(String id) {
+            int n = thoughtIds.merge(id, 1, Integer::sum);
+            return n == 1 ? id : id + "#" + n;
+        }
+
         private void add(String id, int index, Entry e) {
             messageIds.put(id, index);
             entries.add(e);
@@ -335,10 +355,11 @@ public final class ChatRequestCodec {
             stepIndex.put(step, index);
             Object signature = a.attributes().get(THINKING_SIGNATURE);
             if (a.thinking() != null || signature instanceof String) {
-                String id = step + ".thinking";
                 ObjectNode payload = null;
+                String id = step + ".thinking";
                 if (signature instanceof String s) {
                     payload = JsonNodeFactory.instance.objectNode().put("signature", s);
+                    id = unique("thinking-" + digest(s));
                 }
                 add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
                         payload == null ? null : ANTHROPIC_THINKING_TAG, step));
@@ -346,7 +367,7 @@ public final class ChatRequestCodec {
             if (a.attributes().get(REDACTED_THINKING) instanceof List<?> redacted && allStrings(redacted)) {
                 for (int k = 0; k < redacted.size(); k++) {
                     if (redacted.get(k) instanceof String data) {
-                        String id = step + ".redacted_thinking[" + k + "]";
+                        String id = unique("redacted-thinking-" + digest(data));
                         add(id, index, new Thought(id, "", JsonNodeFactory.instance.objectNode().put("data", data),
                                 ANTHROPIC_THINKING_TAG, step));
                     }

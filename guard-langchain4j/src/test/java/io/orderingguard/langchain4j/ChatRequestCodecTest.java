@@ -66,8 +66,8 @@ class ChatRequestCodecTest {
         assertThat(Describe.entries(d.timeline())).containsExactly(
                 "system messages[0] 'Be brief.'",
                 "user messages[1] 'Find X'",
-                "thought messages[2].thinking 'I should search' payload={\"signature\":\"EqQB\"} tag=anthropic-messages-thinking-v1 step=messages[2]",
-                "thought messages[2].redacted_thinking[0] '' payload={\"data\":\"cmVk\"} tag=anthropic-messages-thinking-v1 step=messages[2]",
+                "thought thinking-7b3e3ec7765f 'I should search' payload={\"signature\":\"EqQB\"} tag=anthropic-messages-thinking-v1 step=messages[2]",
+                "thought redacted-thinking-bf96d60ed85a '' payload={\"data\":\"cmVk\"} tag=anthropic-messages-thinking-v1 step=messages[2]",
                 "assistant messages[2] 'Let me look.' step=messages[2]",
                 "call toolu_1 search {\"q\":\"x\"} -> '3 hits' step=messages[2]",
                 "call toolu_2 search {\"q\":\"y\"} -> 'boom' (error) step=messages[2]",
@@ -181,7 +181,7 @@ class ChatRequestCodecTest {
         assertThat(Describe.entries(encoded.dispatch().timeline())).containsExactly(
                 "system messages[0] 'sys'",
                 "user messages[1] 'What is this?' payload={\"nonTextContents\":[\"image\"]}",
-                "thought messages[2].thinking '' payload={\"signature\":\"EqQB\"} tag=anthropic-messages-thinking-v1 step=messages[2]",
+                "thought thinking-7b3e3ec7765f '' payload={\"signature\":\"EqQB\"} tag=anthropic-messages-thinking-v1 step=messages[2]",
                 "call toolu_1 lookup {} -> 'x' step=messages[2]",
                 "system messages[4] '' payload={\"customMessage\":true}",
                 "assistant messages[5] '' step=messages[5]");
@@ -312,5 +312,30 @@ class ChatRequestCodecTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("provider must be absent or non-blank, but was ' '");
         assertThatThrownBy(() -> ChatRequestCodec.create().encode(request(UserMessage.from("x")), ""))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("conversationId must be absent or non-blank, but was ''");
+    }
+
+    @Test
+    void should_keep_thought_ids_when_a_window_drops_older_messages() {
+        // GIVEN the same signed and unsigned thinking before and after a memory window dropped two messages
+        AiMessage signed = AiMessage.builder().thinking("plan").text("a").attributes(Map.of("thinking_signature", "EqQB")).build();
+        AiMessage twice = AiMessage.builder().thinking("again").text("b").attributes(Map.of("thinking_signature", "EqQB")).build();
+        AiMessage unsigned = AiMessage.builder().thinking("musing").text("c").build();
+        ChatRequest full = request(UserMessage.from("q1"), AiMessage.from("a0"), UserMessage.from("q2"), signed,
+                UserMessage.from("q3"), twice, UserMessage.from("q4"), unsigned, UserMessage.from("q5"));
+        ChatRequest windowed = request(UserMessage.from("q2"), signed, UserMessage.from("q3"), twice,
+                UserMessage.from("q4"), unsigned, UserMessage.from("q5"));
+
+        // WHEN
+        List<String> before = thoughtIds(ChatRequestCodec.create().encode(full).dispatch());
+        List<String> after = thoughtIds(ChatRequestCodec.create().encode(windowed).dispatch());
+
+        // THEN signed thoughts keep their ids (a repeated signature is numbered); unsigned ones are positional
+        assertThat(before).containsExactly("thinking-7b3e3ec7765f", "thinking-7b3e3ec7765f#2", "messages[7].thinking");
+        assertThat(after).containsExactly("thinking-7b3e3ec7765f", "thinking-7b3e3ec7765f#2", "messages[5].thinking");
+    }
+
+    static List<String> thoughtIds(Dispatch d) {
+        return d.timeline().entries().stream().filter(e -> e instanceof io.orderingguard.timeline.Thought)
+                .map(Entry::id).toList();
     }
 }

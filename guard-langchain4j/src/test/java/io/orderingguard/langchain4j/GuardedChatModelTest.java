@@ -2,6 +2,7 @@ package io.orderingguard.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
@@ -21,7 +22,13 @@ import io.orderingguard.GuardResult;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.Outcome;
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.Severity;
+import io.orderingguard.stash.InMemoryStash;
+import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -168,5 +175,43 @@ class GuardedChatModelTest {
                 .isInstanceOf(NullPointerException.class).hasMessage("guard must not be null");
         assertThatThrownBy(() -> GuardedChatModel.builder(delegate, guard(Mode.ENFORCE)).provider(""))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("provider must not be blank, but was ''");
+    }
+
+    @Test
+    void should_compare_with_the_last_dispatch_of_the_conversation_across_a_sliding_window() {
+        // GIVEN a guard that requires thinking signatures to come back unchanged, with a stash
+        OrderingGuard guard = OrderingGuard.builder()
+                .profile(OrderingProfile.of("thinking-preserved",
+                        OrderingRule.payloadFieldStable("signature-stable", Kind.THOUGHT, "signature")
+                                .withSeverity(Severity.BLOCKING)))
+                .stash(InMemoryStash.create()).build();
+        RecordingChatModel delegate = new RecordingChatModel("claude-sonnet-4-5", ModelProvider.ANTHROPIC);
+        GuardedChatModel model = GuardedChatModel.wrap(delegate, guard, request -> "c-1");
+        AiMessage signed = AiMessage.builder().thinking("plan").text("a").attributes(Map.of("thinking_signature", "EqQB")).build();
+        AiMessage tampered = AiMessage.builder().thinking("plan").text("a").attributes(Map.of("thinking_signature", "XXXX")).build();
+
+        // WHEN the window drops the first message, and later the signature is altered
+        model.chat(UserMessage.from("q1"), signed, UserMessage.from("q2"));
+        model.chat(signed, UserMessage.from("q2"), AiMessage.from("b"), UserMessage.from("q3"));
+        Throwable thrown = catchThrowable(() -> model.chat(tampered, UserMessage.from("q2"), AiMessage.from("b"),
+                UserMessage.from("q3"), AiMessage.from("c"), UserMessage.from("q4")));
+
+        // THEN the shifted window passes (the thought keeps its id) and the altered one is rejected
+        assertThat(delegate.sent).hasSize(2);
+        assertThat(thrown).isInstanceOf(GuardRejectedException.class).hasMessage(
+                "rejected dispatch of conversation c-1 (profile thinking-preserved): 1 blocking violation(s)\n"
+                        + "  - signature-stable: preservation invariant payload-field-stable violated for thought (payload "
+                        + "field 'signature' removed or changed): 'thinking-7b3e3ec7765f'");
+    }
+
+    @Test
+    void should_send_the_request_unchanged_in_shadow_mode() {
+        RecordingChatModel delegate = new RecordingChatModel("gpt-4o-mini", ModelProvider.OPEN_AI);
+        OrderingGuard shadow = OrderingGuard.builder().profile(TestProfiles.openAi()).mode(Mode.MUTATE).shadow(true).build();
+        ChatRequest request = orphanAfterEviction();
+
+        GuardedChatModel.wrap(delegate, shadow).chat(request);
+
+        assertThat(delegate.sent.get(0).messages()).containsExactlyElementsOf(request.messages());
     }
 }
