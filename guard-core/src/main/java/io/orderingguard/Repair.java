@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * One repair applied in mutate mode, as data. Nothing is ever lost silently: an entry the repair
  * removed is listed in {@code removed} with its full content, and an entry it created (a filler, a
- * synthesised result) in {@code inserted}.
+ * synthesised result) in {@code inserted}. A renamed entry appears in both: the original in
+ * {@code removed}, the renamed one in {@code inserted}.
  *
  * @param strategy the strategy, e.g. {@code reorder} or {@code synthesize-missing-tool-result}
  * @param ruleId the rule whose finding it repairs

@@ -297,12 +297,17 @@ public final class RepairEngine {
             }
             fresh.add(id);
         }
+        List<Entry> originals = new ArrayList<>();
+        List<Entry> renamed = new ArrayList<>();
         for (int k = 0; k < members.size(); k++) {
-            working.set(members.get(k), working.get(members.get(k)).withId(fresh.get(k)));
+            Entry original = working.get(members.get(k));
+            originals.add(original);
+            renamed.add(original.withId(fresh.get(k)));
+            working.set(members.get(k), renamed.get(k));
         }
         return new Repair("renumber-colliding-ids", f.ruleId(), f.primitiveIds(), shared, null,
                 "renamed the " + members.size() + " entries sharing id '" + shared + "' (calls with their results) to "
-                        + String.join(", ", fresh), List.of(), List.of());
+                        + String.join(", ", fresh), originals, renamed);
     }
 
     private Object renumberInvalid(IdentifierFormatRule rule, Finding f, List<Entry> working) {
@@ -316,19 +321,21 @@ public final class RepairEngine {
             return new RepairFailure("renumber-invalid-ids", f.ruleId(), f.primitiveIds(),
                     "no id within the format of rule '" + rule.id() + "' could be derived from '" + old + "'");
         }
-        int count = 0;
+        List<Entry> originals = new ArrayList<>();
+        List<Entry> renamed = new ArrayList<>();
         for (int i = 0; i < working.size(); i++) {
             if (working.get(i).kind() == rule.kind() && working.get(i).id().equals(old)) {
-                working.set(i, working.get(i).withId(fresh));
-                count++;
+                originals.add(working.get(i));
+                renamed.add(working.get(i).withId(fresh));
+                working.set(i, renamed.get(renamed.size() - 1));
             }
         }
-        if (count == 0) {
+        if (originals.isEmpty()) {
             return null;
         }
         return new Repair("renumber-invalid-ids", f.ruleId(), f.primitiveIds(), old, null,
                 "renamed " + rule.kind().wireName() + " id '" + old + "' to '" + fresh + "' (call and result together)",
-                List.of(), List.of());
+                originals, renamed);
     }
 
     /** Maps an id into the rule's alphabet and length, deterministically; {@code null} when impossible. */

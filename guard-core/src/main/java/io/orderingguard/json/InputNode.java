@@ -29,13 +29,19 @@ public final class InputNode {
     private final JsonNode node;
     private final String source;
     private final int line;
-    private final String path;
+    // the path is built only when asked for (in errors): reading a large document creates many
+    // positions and almost never needs their paths
+    private final InputNode parent;
+    private final String name;
+    private final int index;
 
-    private InputNode(JsonNode node, String source, int line, String path) {
+    private InputNode(JsonNode node, String source, int line, InputNode parent, String name, int index) {
         this.node = node;
         this.source = source;
         this.line = line;
-        this.path = path;
+        this.parent = parent;
+        this.name = name;
+        this.index = index;
     }
 
     /**
@@ -47,7 +53,7 @@ public final class InputNode {
      * @return the root position ({@code $})
      */
     public static InputNode root(JsonNode node, String source, int line) {
-        return new InputNode(node, source, line, "$");
+        return new InputNode(node, source, line, null, null, -1);
     }
 
     /**
@@ -65,7 +71,25 @@ public final class InputNode {
      * @return e.g. {@code $.entries[2]}
      */
     public String path() {
-        return path;
+        if (parent == null) {
+            return "$";
+        }
+        StringBuilder sb = new StringBuilder();
+        appendPath(sb);
+        return sb.toString();
+    }
+
+    private void appendPath(StringBuilder sb) {
+        if (parent == null) {
+            sb.append('$');
+            return;
+        }
+        parent.appendPath(sb);
+        if (name != null) {
+            sb.append(segment(name));
+        } else {
+            sb.append('[').append(index).append(']');
+        }
     }
 
     /**
@@ -93,7 +117,7 @@ public final class InputNode {
      * @return the exception, to throw
      */
     public GuardInputException error(String problem) {
-        return new GuardInputException(source, line, path, problem);
+        return new GuardInputException(source, line, path(), problem);
     }
 
     /**
@@ -128,12 +152,27 @@ public final class InputNode {
      * @throws GuardInputException naming the first unknown field and the known ones
      */
     public InputNode allowOnly(Set<String> allowed) {
+        return allowOnly(allowed, null);
+    }
+
+    /**
+     * Requires an object whose field names are all in {@code allowed}, saying in the message which
+     * kind of object it is, e.g. {@code unknown field for kind thought; expected one of …}.
+     *
+     * @param allowed the known field names
+     * @param where how the message qualifies the field, e.g. {@code "for kind thought"}, or
+     *     {@code null}
+     * @return this
+     * @throws GuardInputException naming the first unknown field and the known ones
+     */
+    public InputNode allowOnly(Set<String> allowed, String where) {
         requireObject();
         Iterator<String> names = node.fieldNames();
         while (names.hasNext()) {
             String name = names.next();
             if (!allowed.contains(name)) {
-                throw child(name).error("unknown field; expected one of " + String.join(", ", new TreeSet<>(allowed)));
+                throw child(name).error("unknown field" + (where == null ? "" : " " + where)
+                        + "; expected one of " + String.join(", ", new TreeSet<>(allowed)));
             }
         }
         return this;
@@ -157,7 +196,12 @@ public final class InputNode {
      */
     public InputNode child(String name) {
         JsonNode value = node.path(name);
-        return new InputNode(value, source, line, path + (isPlainName(name) ? "." + name : "['" + name + "']"));
+        return new InputNode(value, source, line, this, name, -1);
+    }
+
+    /** The path segment of a field: {@code .name}, or {@code ['odd name']} for other names. */
+    static String segment(String name) {
+        return isPlainName(name) ? "." + name : "['" + name + "']";
     }
 
     /**
@@ -301,7 +345,7 @@ public final class InputNode {
         }
         List<InputNode> items = new ArrayList<>(node.size());
         for (int i = 0; i < node.size(); i++) {
-            items.add(new InputNode(node.get(i), source, line, path + "[" + i + "]"));
+            items.add(new InputNode(node.get(i), source, line, this, null, i));
         }
         return items;
     }
@@ -360,6 +404,19 @@ public final class InputNode {
             throw child.error("expected one of " + String.join(", ", allowed) + ", but was \"" + value + "\"");
         }
         return value;
+    }
+
+    /**
+     * Reads a required string that must be one of a fixed set.
+     *
+     * @param name the field
+     * @param allowed the allowed values, in the order the message lists them
+     * @return the value
+     * @throws GuardInputException when missing, not a string, or not one of {@code allowed}
+     */
+    public String enumValue(String name, String... allowed) {
+        required(name);
+        return optEnum(name, allowed);
     }
 
     /**

@@ -2,12 +2,12 @@ package io.orderingguard.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -21,7 +21,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.Locale;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
@@ -29,11 +34,24 @@ import org.yaml.snakeyaml.LoaderOptions;
  * failure into a {@link GuardInputException} that names the source and line. YAML is read as plain
  * data: no tags instantiate types, duplicate keys are errors and aliases are capped.
  *
+ * <p>The {@code read…} methods parse and hand the root to a reader function; when the reader fails
+ * with a {@link GuardInputException} that names a JSON path but no line, and the document spans
+ * several lines, the error is given the line where that path (or its nearest present ancestor)
+ * starts, so {@code conv.json:14: $.entries[2].role: …} points into the file. A leading UTF-8 byte
+ * order mark is ignored.
+ *
  * <p>Thread-safe: immutable after creation; share one instance.
  */
 public final class JsonInput {
 
+    private static final Pattern LIMIT = Pattern.compile(
+            "^(String value length|Document nesting depth|Document length|Number value length|Name length)"
+                    + " \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
+
     private static final JsonInput DEFAULTS = new JsonInput(InputLimits.defaults());
+
+    /** Jackson's rendering of a location inside a message, which names no useful source. */
+    private static final Pattern SOURCE_LOCATION = Pattern.compile("\\[Source: [^;\\]]*; line: (\\d+), column: (\\d+)\\]");
 
     private final InputLimits limits;
     private final ObjectMapper json;
@@ -51,9 +69,8 @@ public final class JsonInput {
                 .streamReadConstraints(constraints)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
-        this.json = JsonMapper.builder(jsonFactory)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .build();
+        // trailing content is checked by parse() itself, with a readable message
+        this.json = JsonMapper.builder(jsonFactory).build();
         LoaderOptions loader = new LoaderOptions();
         loader.setAllowDuplicateKeys(false);
         loader.setMaxAliasesForCollections(limits.maxAliases());
@@ -134,6 +151,55 @@ public final class JsonInput {
     }
 
     /**
+     * Parses JSON text and reads the tree, locating reader errors in the text.
+     *
+     * <pre>{@code
+     * Profile p = JsonInput.defaults().readJson(text, "p.json", root -> Profile.read(root));
+     * }</pre>
+     *
+     * @param text the document
+     * @param source the source name for messages, or {@code null}
+     * @param reader reads the root position ({@code $}); may throw {@link GuardInputException}
+     * @param <T> what the reader returns
+     * @return what the reader returned
+     * @throws GuardInputException when the text is malformed or the reader rejects it
+     */
+    public <T> T readJson(String text, String source, Function<InputNode, T> reader) {
+        return read(json, text, source, "JSON", reader);
+    }
+
+    /**
+     * Parses YAML text and reads the tree, locating reader errors in the text.
+     *
+     * @param text the document
+     * @param source the source name for messages, or {@code null}
+     * @param reader reads the root position ({@code $}); may throw {@link GuardInputException}
+     * @param <T> what the reader returns
+     * @return what the reader returned
+     * @throws GuardInputException when the text is malformed or the reader rejects it
+     */
+    public <T> T readYaml(String text, String source, Function<InputNode, T> reader) {
+        return read(yaml, text, source, "YAML", reader);
+    }
+
+    /**
+     * Reads a file (YAML for {@code .yaml}/{@code .yml}, JSON otherwise), locating reader errors in
+     * the file.
+     *
+     * @param file the file
+     * @param reader reads the root position ({@code $}); may throw {@link GuardInputException}
+     * @param <T> what the reader returns
+     * @return what the reader returned
+     * @throws GuardInputException when the file cannot be read or parsed, or the reader rejects it
+     */
+    public <T> T readFile(Path file, Function<InputNode, T> reader) {
+        String text = readText(file);
+        return isYaml(file)
+                ? readYaml(text, file.toString(), reader)
+                : readJson(text, file.toString(), reader);
+    }
+
+    /**
      * Reads and parses a file: YAML for {@code .yaml}/{@code .yml}, JSON otherwise.
      *
      * @param file the file
@@ -142,10 +208,13 @@ public final class JsonInput {
      */
     public JsonNode parseFile(Path file) {
         String text = readText(file);
-        String name = file.getFileName() == null ? file.toString() : file.getFileName().toString().toLowerCase(Locale.ROOT);
-        return name.endsWith(".yaml") || name.endsWith(".yml")
-                ? parseYaml(text, file.toString())
-                : parseJson(text, file.toString());
+        return isYaml(file) ? parseYaml(text, file.toString()) : parseJson(text, file.toString());
+    }
+
+    private static boolean isYaml(Path file) {
+        Path fileName = file.getFileName();
+        String name = (fileName == null ? file.toString() : fileName.toString()).toLowerCase(Locale.ROOT);
+        return name.endsWith(".yaml") || name.endsWith(".yml");
     }
 
     /**
@@ -181,33 +250,198 @@ public final class JsonInput {
         }
     }
 
+    private <T> T read(ObjectMapper mapper, String text, String source, String format, Function<InputNode, T> reader) {
+        Require.nonNull(reader, "reader");
+        JsonNode tree = parse(mapper, text, source, format, 0);
+        try {
+            return reader.apply(InputNode.root(tree, source, 0));
+        } catch (GuardInputException e) {
+            throw locate(mapper, e, text, source);
+        }
+    }
+
     private JsonNode parse(ObjectMapper mapper, String text, String source, String format, int line) {
         Require.nonNull(text, "text");
         if (text.length() > limits.maxDocumentLength()) {
             throw new GuardInputException(source, line, null, "document is " + text.length()
                     + " characters, over the limit of " + limits.maxDocumentLength());
         }
+        String body = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
+        if (mapper == yaml && hasAliases(body)) {
+            return YamlAliases.load(body, source, line, limits);
+        }
+        JsonParser parser = null;
         try {
-            JsonNode node = mapper.readTree(text);
+            parser = mapper.createParser(body);
+            JsonNode node = mapper.readTree(parser);
             if (node == null || node.isMissingNode()) {
                 throw new GuardInputException(source, line, null, "expected a " + format + " document, but the input is empty");
+            }
+            if (parser.nextToken() != null) {
+                throw new GuardInputException(source, lineOf(parser, line), null,
+                        "malformed " + format + ": unexpected content after the end of the document");
             }
             return node;
         } catch (GuardInputException e) {
             throw e;
         } catch (StreamConstraintsException e) {
-            throw new GuardInputException(source, lineOf(e, line), null, "input exceeds a limit: " + firstLine(e.getOriginalMessage()));
-        } catch (JsonParseException e) {
-            throw new GuardInputException(source, lineOf(e, line), null,
-                    "malformed " + format + ": " + firstLine(e.getOriginalMessage()));
+            throw new GuardInputException(source, lineOf(parser, line), null, "input exceeds a limit: " + describeLimit(e));
         } catch (JsonProcessingException e) {
-            throw new GuardInputException(source, lineOf(e, line), null,
-                    "malformed " + format + ": " + firstLine(e.getOriginalMessage()));
+            throw new GuardInputException(source, lineOf(e, parser, line), null,
+                    "malformed " + format + ": " + withoutSource(firstLine(e.getOriginalMessage()), line));
         } catch (IOException | RuntimeException e) {
             // snakeyaml reports alias bombs and depth as its own runtime exceptions
             throw new GuardInputException(source, line, null, "malformed " + format + ": " + firstLine(rootMessage(e)));
         } catch (StackOverflowError e) {
             throw new GuardInputException(source, line, null, "input nests too deeply (limit " + limits.maxDepth() + ")");
+        } finally {
+            closeQuietly(parser);
+        }
+    }
+
+    /** Jackson reads a YAML alias as the anchor's name; documents with aliases take the resolving path. */
+    private boolean hasAliases(String body) {
+        if (body.indexOf('*') < 0) {
+            return false;
+        }
+        try {
+            for (org.yaml.snakeyaml.events.Event e : new org.yaml.snakeyaml.Yaml(loaderOptions()).parse(new java.io.StringReader(body))) {
+                if (e instanceof org.yaml.snakeyaml.events.AliasEvent) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (RuntimeException malformed) {
+            return false; // the regular path reports it with a line number
+        }
+    }
+
+    private LoaderOptions loaderOptions() {
+        return YamlAliases.options(limits);
+    }
+
+    private String describeLimit(StreamConstraintsException e) {
+        Matcher m = LIMIT.matcher(String.valueOf(e.getOriginalMessage()));
+        if (!m.find()) {
+            return firstLine(e.getOriginalMessage());
+        }
+        switch (m.group(1)) {
+            case "String value length":
+                return "a string is longer than the limit of " + m.group(3) + " characters (maxStringLength)";
+            case "Document nesting depth":
+                return "arrays and objects nest deeper than the limit of " + m.group(3) + " levels (maxDepth)";
+            case "Document length":
+                return "the document is longer than the limit of " + m.group(3) + " characters (maxDocumentLength)";
+            case "Number value length":
+                return "a number is longer than the limit of " + m.group(3) + " digits";
+            default:
+                return "a field name is longer than the limit of " + m.group(3) + " characters";
+        }
+    }
+
+    private static void closeQuietly(JsonParser parser) {
+        if (parser != null) {
+            try {
+                parser.close();
+            } catch (IOException ignored) {
+                // reading from a string: nothing to release
+            }
+        }
+    }
+
+    private static int lineOf(JsonParser parser, int line) {
+        if (line > 0 || parser == null) {
+            return line;
+        }
+        JsonLocation location = parser.currentLocation();
+        return location == null || location.getLineNr() < 1 ? 0 : location.getLineNr();
+    }
+
+    private static int lineOf(JsonProcessingException e, JsonParser parser, int line) {
+        int fromException = lineOf(e, line);
+        return fromException > 0 ? fromException : lineOf(parser, line);
+    }
+
+    /**
+     * Gives a reader error the line of its JSON path in the text. Errors that already have a line,
+     * have no path, come from another source, or are in a one-line document are returned as they
+     * are (a one-line document gains nothing from {@code :1}).
+     */
+    private static GuardInputException locate(ObjectMapper mapper, GuardInputException error, String text, String source) {
+        if (error.line() > 0 || error.path() == null || text.strip().indexOf('\n') < 0
+                || !java.util.Objects.equals(error.source(), source)) {
+            return error;
+        }
+        int line = lineOfPath(mapper, text, error.path());
+        return line > 0 ? error.at(source, line) : error;
+    }
+
+    /**
+     * Finds the line where the value (or field name) at {@code target} starts, or, when the path
+     * does not exist in the document (a missing field), where its nearest present ancestor starts.
+     * Runs only when reporting an error.
+     */
+    private static int lineOfPath(ObjectMapper mapper, String text, String target) {
+        String body = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
+        Deque<Frame> stack = new ArrayDeque<>();
+        int best = 0;
+        int bestLength = -1;
+        try (JsonParser p = mapper.createParser(body)) {
+            JsonToken token;
+            while ((token = p.nextToken()) != null) {
+                String path;
+                Frame top = stack.peek();
+                if (token == JsonToken.FIELD_NAME) {
+                    top.field = top.path + InputNode.segment(p.currentName());
+                    path = top.field;
+                } else if (token == JsonToken.END_OBJECT || token == JsonToken.END_ARRAY) {
+                    stack.pop();
+                    continue;
+                } else if (top == null) {
+                    path = "$";
+                } else if (top.array) {
+                    path = top.path + "[" + top.index++ + "]";
+                } else {
+                    path = null; // a field's value: its field name was already compared
+                }
+                if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
+                    stack.push(new Frame(path == null ? top.field : path, token == JsonToken.START_ARRAY));
+                }
+                if (path == null) {
+                    continue;
+                }
+                int tokenLine = p.currentTokenLocation().getLineNr();
+                if (path.equals(target)) {
+                    return tokenLine;
+                }
+                if (path.length() > bestLength && isAncestor(path, target)) {
+                    best = tokenLine;
+                    bestLength = path.length();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return best; // best effort: the error is reported either way
+        }
+        return best;
+    }
+
+    private static boolean isAncestor(String path, String target) {
+        if (!target.startsWith(path) || target.length() == path.length()) {
+            return false;
+        }
+        char next = target.charAt(path.length());
+        return next == '.' || next == '[';
+    }
+
+    private static final class Frame {
+        final String path;
+        final boolean array;
+        int index;
+        String field;
+
+        Frame(String path, boolean array) {
+            this.path = path;
+            this.array = array;
         }
     }
 
@@ -226,6 +460,12 @@ public final class JsonInput {
         }
         String m = t.getMessage();
         return m == null ? t.getClass().getSimpleName() : m;
+    }
+
+    /** Replaces Jackson's "[Source: REDACTED …; line: 1, column: 12]" by "line 1, column 12". */
+    private static String withoutSource(String message, int line) {
+        // a JSONL line is parsed alone: its inner line is always 1 and would contradict the file line
+        return SOURCE_LOCATION.matcher(message).replaceAll(line > 0 ? "column $2" : "line $1, column $2");
     }
 
     private static String firstLine(String message) {

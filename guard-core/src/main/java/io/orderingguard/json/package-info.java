@@ -2,7 +2,9 @@
  * Reading and writing the canonical JSON documents (DESIGN §7) under configurable
  * {@link io.orderingguard.json.InputLimits}. {@link io.orderingguard.json.JsonInput} parses JSON and
  * YAML safely; {@link io.orderingguard.json.InputNode} reads a parsed tree with path-aware errors.
- * Every reader reports bad input as one {@link io.orderingguard.GuardInputException}.
+ * {@link io.orderingguard.json.DispatchCodec} reads and writes dispatch documents and JSONL files of
+ * them. Every reader reports bad input as one {@link io.orderingguard.GuardInputException} naming
+ * the source, the line, the JSON path and what was expected.
  *
  * <p>Stable API.
  */

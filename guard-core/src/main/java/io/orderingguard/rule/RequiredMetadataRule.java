@@ -65,7 +65,7 @@ public record RequiredMetadataRule(
             }
             gatedByReplayCompatibility = List.copyOf(gatedByReplayCompatibility);
         }
-        fallbackPayloadValue = fallbackPayloadValue == null ? null : fallbackPayloadValue.deepCopy();
+        fallbackPayloadValue = io.orderingguard.timeline.Payloads.copy(fallbackPayloadValue);
         Require.blankToError(fallbackReplayCompatibility, "fallbackReplayCompatibility");
         Require.argument(!fallbackRepairAuthorized || fallbackPayloadValue != null,
                 "fallbackRepairAuthorized requires a fallbackPayloadValue, but none was given for rule '" + id + "'");

@@ -17,7 +17,7 @@ public record DeclaredTool(String name, ObjectNode inputSchema) {
     /** Validates and copies the fields. */
     public DeclaredTool {
         Require.nonBlank(name, "name");
-        inputSchema = inputSchema == null ? null : inputSchema.deepCopy();
+        inputSchema = Payloads.copy(inputSchema);
     }
 
     /**

@@ -28,7 +28,7 @@ public record Dispatch(
         Require.blankToError(model, "model");
         Require.nonNull(surface, "surface");
         Require.nonNull(timeline, "timeline");
-        context = context == null ? null : context.deepCopy();
+        context = Payloads.copy(context);
     }
 
     /**

@@ -25,7 +25,7 @@ public record Message(
         Require.nonNull(content, "content");
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
-        payload = payload == null ? null : payload.deepCopy();
+        payload = Payloads.copy(payload);
     }
 
     @Override

@@ -81,6 +81,53 @@ public final class Payloads {
     }
 
     /**
+     * Deep-copies a JSON value, normalising number nodes to the types Jackson's parser produces
+     * (integers as int when they fit, else long, else big integer; floats as double), so that a
+     * value built in code equals the same value read back from its JSON text.
+     *
+     * @param node the value, may be {@code null}
+     * @param <T> the node type
+     * @return the copy, or {@code null}
+     */
+    @SuppressWarnings("unchecked")
+    public static <T extends JsonNode> T copy(T node) {
+        return node == null ? null : (T) normalise(node);
+    }
+
+    private static JsonNode normalise(JsonNode node) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (node.isObject()) {
+            ObjectNode o = f.objectNode();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            while (fields.hasNext()) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                o.set(field.getKey(), normalise(field.getValue()));
+            }
+            return o;
+        }
+        if (node.isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode a = f.arrayNode(node.size());
+            for (JsonNode item : node) {
+                a.add(normalise(item));
+            }
+            return a;
+        }
+        if (node.isIntegralNumber()) {
+            if (node.canConvertToInt()) {
+                return node.isInt() ? node : f.numberNode(node.intValue());
+            }
+            if (node.canConvertToLong()) {
+                return node.isLong() ? node : f.numberNode(node.longValue());
+            }
+            return node.isBigInteger() ? node : f.numberNode(node.bigIntegerValue());
+        }
+        if (node.isFloat()) {
+            return f.numberNode(Double.parseDouble(Float.toString(node.floatValue())));
+        }
+        return node.isValueNode() ? node : node.deepCopy();
+    }
+
+    /**
      * Computes a canonical 64-bit fingerprint of a JSON value: object key order does not matter,
      * array order does, and numbers compare by value ({@code 1} and {@code 1.0} are equal).
      *

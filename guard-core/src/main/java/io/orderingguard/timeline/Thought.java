@@ -23,7 +23,7 @@ public record Thought(String id, String content, ObjectNode payload, String repl
         Require.nonNull(content, "content");
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
-        payload = payload == null ? null : payload.deepCopy();
+        payload = Payloads.copy(payload);
     }
 
     @Override

@@ -49,8 +49,8 @@ public record ToolCall(
                         + id + "'");
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
-        args = args == null ? JsonNodeFactory.instance.objectNode() : args.deepCopy();
-        payload = payload == null ? null : payload.deepCopy();
+        args = args == null ? JsonNodeFactory.instance.objectNode() : Payloads.copy(args);
+        payload = Payloads.copy(payload);
     }
 
     @Override

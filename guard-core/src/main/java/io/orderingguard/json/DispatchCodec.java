@@ -1,0 +1,612 @@
+package io.orderingguard.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardInputException;
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Reads and writes the canonical dispatch document (DESIGN §7) and JSONL files holding one
+ * document per line.
+ *
+ * <pre>{@code
+ * DispatchCodec codec = DispatchCodec.defaults();
+ * Dispatch dispatch = codec.read(Path.of("conv.json"));
+ * String line = codec.write(dispatch);           // compact, one line: a JSONL line
+ * codec.forEachJsonl(reader, "conv.jsonl", guard::check);
+ * }</pre>
+ *
+ * <p>Reading is strict. Every field has one type; JSON {@code null} is a wrong type, not an absent
+ * field. Unknown fields are errors at every level, per kind ({@code role} on a thought is unknown).
+ * Every problem is one {@link GuardInputException} naming the source, the line (of the JSONL line,
+ * or of the path in a multi-line document), the JSON path and what was expected, e.g.
+ * {@code conv.jsonl:3: $.entries[1].role: expected one of user, assistant, system, but was "bot"}.
+ *
+ * <p>Writing puts fields in document order ({@code conversationId, provider, model, surface, tools,
+ * context, entries}; per entry {@code kind, id, role|tool, content|args, result, requested,
+ * payload, replayCompatibility, step}) and leaves out what reading would default: {@code surface}
+ * when {@code dispatch}, an empty {@code tools} list, {@code requested} when true, {@code isError}
+ * when false, the empty tool name of an orphan result, and the empty {@code args} of an orphan
+ * result. {@code read(write(d))} equals {@code d} for every dispatch whose JSON values are the node
+ * types Jackson's parser produces (integers that fit in an {@code int} as {@code IntNode}, other
+ * integers as {@code LongNode}/{@code BigIntegerNode}, fractions as finite {@code DoubleNode});
+ * {@code write(read(write(d)))} equals {@code write(d)} for every dispatch.
+ *
+ * <p>Thread-safe: immutable; share one instance.
+ */
+public final class DispatchCodec {
+
+    private static final DispatchCodec DEFAULTS = new DispatchCodec(JsonInput.defaults());
+
+    private static final Set<String> TOP_FIELDS =
+            Set.of("conversationId", "provider", "model", "surface", "tools", "context", "entries");
+    private static final Set<String> TOOL_FIELDS = Set.of("name", "inputSchema");
+    private static final Set<String> MESSAGE_FIELDS =
+            Set.of("kind", "id", "role", "content", "payload", "replayCompatibility", "step");
+    private static final Set<String> THOUGHT_FIELDS =
+            Set.of("kind", "id", "content", "payload", "replayCompatibility", "step");
+    private static final Set<String> TOOL_CALL_FIELDS = Set.of(
+            "kind", "id", "tool", "args", "result", "requested", "payload", "replayCompatibility", "step");
+    private static final Set<String> RESULT_FIELDS = Set.of("content", "isError");
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final ObjectWriter COMPACT = MAPPER.writer();
+    private static final ObjectWriter PRETTY = MAPPER.writer(prettyPrinter());
+
+    private final JsonInput input;
+
+    private DispatchCodec(JsonInput input) {
+        this.input = input;
+    }
+
+    /**
+     * Returns the shared codec with {@link InputLimits#defaults()}.
+     *
+     * @return the codec
+     */
+    public static DispatchCodec defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * Creates a codec that reads under other limits.
+     *
+     * @param limits the limits; {@code maxEntries} caps the entries of one document and
+     *     {@code maxDocumentLength} the length of one JSONL line
+     * @return the codec
+     */
+    public static DispatchCodec withLimits(InputLimits limits) {
+        return new DispatchCodec(JsonInput.withLimits(Require.nonNull(limits, "limits")));
+    }
+
+    /**
+     * Returns the limits this codec reads under.
+     *
+     * @return the limits
+     */
+    public InputLimits limits() {
+        return input.limits();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // reading
+
+    /**
+     * Reads one dispatch document.
+     *
+     * @param json the document text
+     * @param source the name used in error messages (usually the file name), or {@code null}
+     * @return the dispatch
+     * @throws GuardInputException when the text is not a valid dispatch document
+     */
+    public Dispatch read(String json, String source) {
+        return input.readJson(Require.nonNull(json, "json"), source, this::dispatch);
+    }
+
+    /**
+     * Reads a file holding one dispatch document (JSON; YAML when the name ends in {@code .yaml} or
+     * {@code .yml}).
+     *
+     * @param file the file
+     * @return the dispatch
+     * @throws GuardInputException when the file is missing, unreadable, not UTF-8 or not a valid
+     *     dispatch document
+     */
+    public Dispatch read(Path file) {
+        return input.readFile(Require.nonNull(file, "file"), this::dispatch);
+    }
+
+    /**
+     * Reads a dispatch from a tree the caller already parsed. The tree is copied, never kept.
+     *
+     * @param tree the document
+     * @param source the name used in error messages, or {@code null}
+     * @param line the line used in error messages (the JSONL line), or 0
+     * @return the dispatch
+     * @throws GuardInputException when the tree is not a valid dispatch document
+     */
+    public Dispatch fromTree(JsonNode tree, String source, int line) {
+        return dispatch(InputNode.root(Require.nonNull(tree, "tree"), source, line));
+    }
+
+    /**
+     * Reads JSONL text: one dispatch document per line; blank lines are skipped.
+     *
+     * @param text the text
+     * @param source the name used in error messages, or {@code null}
+     * @return the dispatches in line order
+     * @throws GuardInputException naming the first bad line
+     */
+    public List<Dispatch> readJsonl(String text, String source) {
+        List<Dispatch> dispatches = new ArrayList<>();
+        forEachJsonl(new StringReader(Require.nonNull(text, "text")), source, dispatches::add);
+        return dispatches;
+    }
+
+    /**
+     * Reads a JSONL file: one dispatch document per line; blank lines are skipped. The file is
+     * decoded line by line, so an invalid UTF-8 sequence is reported at its line.
+     *
+     * @param file the file
+     * @return the dispatches in line order
+     * @throws GuardInputException when the file is missing or unreadable, or naming the first bad
+     *     line
+     */
+    public List<Dispatch> readJsonl(Path file) {
+        List<Dispatch> dispatches = new ArrayList<>();
+        forEachJsonl(file, dispatches::add);
+        return dispatches;
+    }
+
+    /**
+     * Streams a JSONL file to a consumer, one dispatch at a time, in constant memory (one line at a
+     * time, each at most {@link InputLimits#maxDocumentLength()} characters).
+     *
+     * @param file the file
+     * @param sink receives each dispatch in line order; what it throws propagates unchanged
+     * @throws GuardInputException when the file is missing or unreadable, or naming the first bad
+     *     line (the dispatches of earlier lines have been delivered)
+     */
+    public void forEachJsonl(Path file, Consumer<Dispatch> sink) {
+        Require.nonNull(file, "file");
+        Require.nonNull(sink, "sink");
+        String source = file.toString();
+        try (InputStream in = Files.newInputStream(file)) {
+            new ByteLines(in, source).forEach(sink);
+        } catch (NoSuchFileException e) {
+            throw new GuardInputException(source, 0, null, "file not found");
+        } catch (IOException e) {
+            throw cannotRead(source, 0, e);
+        }
+    }
+
+    /**
+     * Streams JSONL text to a consumer, one dispatch at a time, in constant memory (one line at a
+     * time, each at most {@link InputLimits#maxDocumentLength()} characters). Lines end with
+     * {@code \n} or {@code \r\n}; blank lines are skipped. The reader is not closed. A decoding
+     * error of the reader is reported with the line reached so far as a lower bound, since readers
+     * decode ahead; {@link #forEachJsonl(Path, Consumer)} names the exact line.
+     *
+     * @param reader the text
+     * @param source the name used in error messages, or {@code null}
+     * @param sink receives each dispatch in line order; what it throws propagates unchanged
+     * @throws GuardInputException naming the first bad line (the dispatches of earlier lines have
+     *     been delivered)
+     */
+    public void forEachJsonl(Reader reader, String source, Consumer<Dispatch> sink) {
+        Require.nonNull(reader, "reader");
+        Require.nonNull(sink, "sink");
+        int max = input.limits().maxDocumentLength();
+        StringBuilder line = new StringBuilder();
+        char[] buffer = new char[8192];
+        int lineNumber = 1;
+        try {
+            int n;
+            while ((n = reader.read(buffer)) >= 0) {
+                int start = 0;
+                for (int i = 0; i < n; i++) {
+                    if (buffer[i] == '\n') {
+                        line.append(buffer, start, i - start);
+                        checkLength(line.length(), max, source, lineNumber);
+                        acceptLine(line, source, lineNumber++, sink);
+                        line.setLength(0);
+                        start = i + 1;
+                    }
+                }
+                line.append(buffer, start, n - start);
+                checkLength(line.length(), max, source, lineNumber);
+            }
+        } catch (CharacterCodingException e) {
+            // a decoding reader reads ahead, so the line it fails on is only a lower bound
+            throw new GuardInputException(source, 0, null,
+                    "input is not validly encoded text (at or after line " + lineNumber + ")");
+        } catch (IOException e) {
+            throw cannotRead(source, lineNumber, e);
+        }
+        acceptLine(line, source, lineNumber, sink);
+    }
+
+    /**
+     * Reads a file of any dispatch format: JSONL when the name ends in {@code .jsonl} or
+     * {@code .ndjson}, otherwise one document ({@link #read(Path)}).
+     *
+     * @param file the file
+     * @return the dispatches (one for a document file; possibly none for an empty JSONL file)
+     * @throws GuardInputException as the format's reader does
+     */
+    public List<Dispatch> readAny(Path file) {
+        Require.nonNull(file, "file");
+        Path fileName = file.getFileName();
+        String name = (fileName == null ? file.toString() : fileName.toString()).toLowerCase(Locale.ROOT);
+        return name.endsWith(".jsonl") || name.endsWith(".ndjson") ? readJsonl(file) : List.of(read(file));
+    }
+
+    private void acceptLine(CharSequence raw, String source, int lineNumber, Consumer<Dispatch> sink) {
+        String text = raw.toString();
+        if (lineNumber == 1 && !text.isEmpty() && text.charAt(0) == '\uFEFF') {
+            text = text.substring(1);
+        }
+        if (text.isBlank()) {
+            return;
+        }
+        JsonNode tree = input.parseJsonLine(text, source, lineNumber);
+        sink.accept(fromTree(tree, source, lineNumber));
+    }
+
+    private static void checkLength(int length, int max, String source, int lineNumber) {
+        if (length > max) {
+            throw new GuardInputException(source, lineNumber, null,
+                    "line is longer than the limit of " + max + " characters (maxDocumentLength)");
+        }
+    }
+
+    private static GuardInputException cannotRead(String source, int line, IOException e) {
+        return new GuardInputException(source, line, null, "cannot read (" + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+    }
+
+    /** Splits a byte stream into UTF-8 lines, decoding each line on its own. Not thread-safe. */
+    private final class ByteLines {
+        private final InputStream in;
+        private final String source;
+        private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        private final int maxBytes;
+        private byte[] line = new byte[8192];
+        private int length;
+
+        ByteLines(InputStream in, String source) {
+            this.in = in;
+            this.source = source;
+            // a UTF-8 character is at most 4 bytes; the character limit is checked after decoding
+            this.maxBytes = (int) Math.min(Integer.MAX_VALUE - 16, input.limits().maxDocumentLength() * 4L);
+        }
+
+        void forEach(Consumer<Dispatch> sink) throws IOException {
+            byte[] buffer = new byte[65536];
+            int lineNumber = 1;
+            int n;
+            while ((n = in.read(buffer)) >= 0) {
+                int start = 0;
+                for (int i = 0; i < n; i++) {
+                    if (buffer[i] == '\n') {
+                        append(buffer, start, i - start, lineNumber);
+                        emit(lineNumber++, sink);
+                        start = i + 1;
+                    }
+                }
+                append(buffer, start, n - start, lineNumber);
+            }
+            emit(lineNumber, sink);
+        }
+
+        private void append(byte[] bytes, int offset, int count, int lineNumber) {
+            if (length + (long) count > maxBytes) {
+                throw new GuardInputException(source, lineNumber, null, "line is longer than the limit of "
+                        + input.limits().maxDocumentLength() + " characters (maxDocumentLength)");
+            }
+            if (length + count > line.length) {
+                line = java.util.Arrays.copyOf(line, (int) Math.min(maxBytes, Math.max(line.length * 2L, length + count)));
+            }
+            System.arraycopy(bytes, offset, line, length, count);
+            length += count;
+        }
+
+        private void emit(int lineNumber, Consumer<Dispatch> sink) {
+            CharBuffer chars;
+            try {
+                chars = decoder.reset().decode(ByteBuffer.wrap(line, 0, length));
+            } catch (CharacterCodingException e) {
+                throw new GuardInputException(source, lineNumber, null, "file is not valid UTF-8 text");
+            }
+            length = 0;
+            checkLength(chars.length(), input.limits().maxDocumentLength(), source, lineNumber);
+            acceptLine(chars, source, lineNumber, sink);
+        }
+    }
+
+    private Dispatch dispatch(InputNode root) {
+        root.allowOnly(TOP_FIELDS);
+        String conversationId = root.optNonBlankText("conversationId");
+        String provider = root.optNonBlankText("provider");
+        String model = root.optNonBlankText("model");
+        String surface = root.optEnum("surface", "dispatch", "turn");
+        List<DeclaredTool> tools = tools(root);
+        ObjectNode context = object(root, "context");
+        InputNode entriesNode = root.required("entries");
+        int max = input.limits().maxEntries();
+        if (entriesNode.raw().isArray() && entriesNode.raw().size() > max) {
+            throw entriesNode.error("expected at most " + max + " entries (maxEntries), but there were "
+                    + entriesNode.raw().size());
+        }
+        List<InputNode> items = entriesNode.asArray();
+        List<Entry> entries = new ArrayList<>(items.size());
+        for (InputNode item : items) {
+            entries.add(entry(item));
+        }
+        try {
+            return new Dispatch(conversationId, provider, model,
+                    surface == null ? Surface.DISPATCH : Surface.fromWire(surface),
+                    Timeline.of(entries, tools), context);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw root.error(String.valueOf(e.getMessage())); // unreachable: every field was checked
+        }
+    }
+
+    private static List<DeclaredTool> tools(InputNode root) {
+        List<InputNode> items = root.optArray("tools");
+        List<DeclaredTool> tools = new ArrayList<>(items.size());
+        for (InputNode item : items) {
+            item.allowOnly(TOOL_FIELDS);
+            String name = item.nonBlankText("name");
+            tools.add(new DeclaredTool(name, object(item, "inputSchema")));
+        }
+        return tools;
+    }
+
+    private static Entry entry(InputNode node) {
+        node.requireObject();
+        String kind = node.enumValue("kind", "message", "thought", "toolCall");
+        try {
+            if (kind.equals("message")) {
+                node.allowOnly(MESSAGE_FIELDS, "for kind message");
+                String id = node.nonBlankText("id");
+                Role role = Role.fromWire(node.enumValue("role", "user", "assistant", "system"));
+                String content = text(node, "content");
+                return new Message(id, role, content, object(node, "payload"),
+                        node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"));
+            }
+            if (kind.equals("thought")) {
+                node.allowOnly(THOUGHT_FIELDS, "for kind thought");
+                String id = node.nonBlankText("id");
+                String content = text(node, "content");
+                return new Thought(id, content, object(node, "payload"),
+                        node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"));
+            }
+            return toolCall(node);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw node.error(String.valueOf(e.getMessage())); // unreachable: every field was checked
+        }
+    }
+
+    private static ToolCall toolCall(InputNode node) {
+        node.allowOnly(TOOL_CALL_FIELDS, "for kind toolCall");
+        String id = node.nonBlankText("id");
+        boolean requested = node.optBoolean("requested", true);
+        String tool = requested ? node.nonBlankText("tool") : text(node, "tool");
+        ObjectNode args = object(node, "args");
+        ToolResult result = null;
+        if (node.has("result")) {
+            InputNode r = node.child("result").allowOnly(RESULT_FIELDS);
+            result = new ToolResult(r.text("content"), r.optBoolean("isError", false));
+        } else if (!requested) {
+            throw node.child("result").error("required field is missing (an entry with requested false is an"
+                    + " orphan result and must carry its result)");
+        }
+        return new ToolCall(id, tool, args, result, requested, object(node, "payload"),
+                node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"));
+    }
+
+    private static String text(InputNode node, String name) {
+        String value = node.optText(name);
+        return value == null ? "" : value;
+    }
+
+    /** An optional object field, not copied: the model records copy what they keep. */
+    private static ObjectNode object(InputNode node, String name) {
+        if (!node.has(name)) {
+            return null;
+        }
+        return (ObjectNode) node.child(name).requireObject().raw();
+    }
+
+    // ------------------------------------------------------------------------------------------
+    // writing
+
+    /**
+     * Renders a dispatch as a document tree. The tree is new: changing it changes nothing else.
+     *
+     * @param dispatch the dispatch
+     * @return the document
+     */
+    public ObjectNode toTree(Dispatch dispatch) {
+        Require.nonNull(dispatch, "dispatch");
+        ObjectNode root = NODES.objectNode();
+        putIfPresent(root, "conversationId", dispatch.conversationId());
+        putIfPresent(root, "provider", dispatch.provider());
+        putIfPresent(root, "model", dispatch.model());
+        if (dispatch.surface() != Surface.DISPATCH) {
+            root.put("surface", dispatch.surface().wireName());
+        }
+        List<DeclaredTool> tools = dispatch.tools();
+        if (!tools.isEmpty()) {
+            ArrayNode array = root.putArray("tools");
+            for (DeclaredTool tool : tools) {
+                ObjectNode t = array.addObject();
+                t.put("name", tool.name());
+                ObjectNode schema = tool.inputSchema();
+                if (schema != null) {
+                    t.set("inputSchema", schema);
+                }
+            }
+        }
+        ObjectNode context = dispatch.context();
+        if (context != null) {
+            root.set("context", context);
+        }
+        ArrayNode entries = root.putArray("entries");
+        for (Entry entry : dispatch.timeline().entries()) {
+            entries.add(entryToTree(entry));
+        }
+        return root;
+    }
+
+    /**
+     * Writes one entry as it appears in a document's {@code entries} array.
+     *
+     * @param entry the entry
+     * @return the entry object
+     */
+    public ObjectNode entryToTree(Entry entry) {
+        return entryTree(entry);
+    }
+
+    private static ObjectNode entryTree(Entry entry) {
+        ObjectNode node = NODES.objectNode();
+        node.put("kind", entry.kind().wireName());
+        node.put("id", entry.id());
+        if (entry instanceof Message message) {
+            node.put("role", message.role().wireName());
+            node.put("content", message.content());
+        } else if (entry instanceof Thought thought) {
+            node.put("content", thought.content());
+        } else if (entry instanceof ToolCall call) {
+            if (call.requested() || !call.tool().isEmpty()) {
+                node.put("tool", call.tool());
+            }
+            ObjectNode args = call.args();
+            if (call.requested() || !args.isEmpty()) {
+                node.set("args", args);
+            }
+            ToolResult result = call.result();
+            if (result != null) {
+                ObjectNode r = node.putObject("result");
+                r.put("content", result.content());
+                if (result.isError()) {
+                    r.put("isError", true);
+                }
+            }
+            if (!call.requested()) {
+                node.put("requested", false);
+            }
+        }
+        ObjectNode payload = entry.payload();
+        if (payload != null) {
+            node.set("payload", payload);
+        }
+        putIfPresent(node, "replayCompatibility", entry.replayCompatibility());
+        putIfPresent(node, "step", entry.step());
+        return node;
+    }
+
+    private static void putIfPresent(ObjectNode node, String name, String value) {
+        if (value != null) {
+            node.put(name, value);
+        }
+    }
+
+    /**
+     * Writes a dispatch as compact JSON on one line (usable as a JSONL line; no line break).
+     *
+     * @param dispatch the dispatch
+     * @return the document
+     */
+    public String write(Dispatch dispatch) {
+        return render(COMPACT, dispatch);
+    }
+
+    /**
+     * Writes a dispatch as indented JSON (two spaces, {@code \n} line ends, no final line break).
+     *
+     * @param dispatch the dispatch
+     * @return the document
+     */
+    public String writePretty(Dispatch dispatch) {
+        return render(PRETTY, dispatch);
+    }
+
+    /**
+     * Writes dispatches as JSONL: one compact document per line, each ending with {@code \n}.
+     *
+     * @param dispatches the dispatches
+     * @return the text (empty for no dispatches)
+     */
+    public String writeJsonl(List<Dispatch> dispatches) {
+        Require.nonNull(dispatches, "dispatches");
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < dispatches.size(); i++) {
+            sb.append(write(Require.nonNull(dispatches.get(i), "dispatches[" + i + "]"))).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private String render(ObjectWriter writer, Dispatch dispatch) {
+        try {
+            return writer.writeValueAsString(toTree(dispatch));
+        } catch (JsonProcessingException e) {
+            // a tree of plain JSON nodes always serialises; only a caller's POJO node could fail
+            throw new UncheckedIOException("cannot write dispatch: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static DefaultPrettyPrinter prettyPrinter() {
+        DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance()
+                        .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                        .withObjectEmptySeparator("")
+                        .withArrayEmptySeparator(""));
+        printer.indentObjectsWith(indenter);
+        printer.indentArraysWith(indenter);
+        return printer;
+    }
+}

@@ -1,0 +1,230 @@
+package io.orderingguard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.rule.Composition;
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.PreservationInvariant;
+import io.orderingguard.rule.Provenance;
+import io.orderingguard.rule.Severity;
+import io.orderingguard.stash.InMemoryStash;
+import io.orderingguard.stash.Snapshot;
+import io.orderingguard.stash.Stash;
+import io.orderingguard.stash.StashUnavailableException;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class OrderingGuardTest {
+
+    private static final OrderingRule PAIRING = OrderingRule.toolResultPairing("tool-result-pairing")
+            .withSeverity(Severity.BLOCKING)
+            .withProvenance(Provenance.of("docs", "tool_use ids were found without tool_result blocks", "2026-11"));
+    private static final OrderingRule ALTERNATION = OrderingRule.alternation("alt", Role.USER, Role.ASSISTANT);
+    private static final OrderingProfile PROFILE = OrderingProfile.of("test", PAIRING, ALTERNATION);
+
+    private static Dispatch unanswered() {
+        return Dispatch.of("c-1", "anthropic", "claude", Timeline.of(Entry.user("u1", "find"),
+                Entry.toolCall("call_1", "search", null), Entry.user("u2", "again")));
+    }
+
+    @Test
+    void should_reject_in_enforce_mode_with_every_blocking_finding_and_the_provider_error() {
+        OrderingGuard guard = OrderingGuard.of(PROFILE);
+        GuardResult result = guard.check(unanswered());
+        assertThat(result.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(result.blocking()).extracting(Finding::ruleId).containsExactly("tool-result-pairing");
+        assertThat(result.blocking().get(0).providerError()).isEqualTo("tool_use ids were found without tool_result blocks");
+        assertThat(result.blocking().get(0).primitiveIds()).containsExactly("call_1");
+        assertThat(result.advisories()).extracting(Finding::ruleId).containsExactly("alt");
+        assertThat(result.advisories().get(0).primitiveIds()).containsExactly("u1", "u2");
+        assertThat(result.unrepaired()).isEqualTo(result.blocking());
+        assertThatThrownBy(() -> guard.apply(unanswered()))
+                .isInstanceOf(OrderingViolationException.class)
+                .hasMessage("rejected dispatch of conversation c-1 (profile test): 1 blocking violation(s)\n"
+                        + "  - tool-result-pairing: tool call 'call_1' (search) has no result"
+                        + " [prevents: tool_use ids were found without tool_result blocks]");
+    }
+
+    @Test
+    void should_pass_and_return_the_same_dispatch() {
+        Dispatch ok = Dispatch.of(Timeline.of(Entry.user("u1", "hi"), Entry.assistant("a1", "hello")));
+        OrderingGuard guard = OrderingGuard.of(PROFILE);
+        assertThat(guard.apply(ok)).isSameAs(ok);
+        assertThat(guard.check(ok).outcome()).isEqualTo(Outcome.PASSED);
+    }
+
+    @Test
+    void should_repair_in_mutate_mode_without_touching_the_input() {
+        Dispatch input = unanswered();
+        OrderingGuard guard = OrderingGuard.builder().profile(PROFILE).mode(Mode.MUTATE).build();
+        GuardResult result = guard.check(input);
+        assertThat(result.outcome()).isEqualTo(Outcome.REPAIRED);
+        assertThat(result.repairs()).extracting(Repair::strategy).containsExactly("synthesize-missing-tool-result");
+        assertThat(result.unrepaired()).isEmpty();
+        assertThat(input).isEqualTo(unanswered());
+        assertThat(guard.check(result.dispatch()).outcome()).isEqualTo(Outcome.PASSED);
+    }
+
+    @Test
+    void should_drop_disabled_advisories_but_never_blocking_findings() {
+        OrderingGuard guard = OrderingGuard.builder().profile(PROFILE).disableAdvisoryRuleIds("alt", "tool-result-pairing")
+                .build();
+        GuardResult result = guard.check(unanswered());
+        assertThat(result.advisories()).isEmpty();
+        assertThat(result.blocking()).hasSize(1);
+    }
+
+    @Test
+    void should_send_the_input_unchanged_in_shadow_mode() {
+        Dispatch input = unanswered();
+        OrderingGuard guard = OrderingGuard.builder().profile(PROFILE).mode(Mode.MUTATE).shadow(true).build();
+        GuardResult result = guard.check(input);
+        assertThat(result.outcome()).isEqualTo(Outcome.REPAIRED);
+        assertThat(result.sent()).isTrue();
+        assertThat(result.dispatch()).isSameAs(input);
+        assertThat(OrderingGuard.builder().profile(PROFILE).shadow(true).build().apply(input)).isSameAs(input);
+    }
+
+    @Test
+    void should_tell_listeners_and_ignore_listeners_that_fail() {
+        List<String> events = new ArrayList<>();
+        OrderingGuard guard = OrderingGuard.builder().profile(PROFILE)
+                .listener(new GuardListener() {
+                    @Override
+                    public void onFinding(Finding finding, Dispatch dispatch) {
+                        events.add("finding " + finding.ruleId());
+                    }
+
+                    @Override
+                    public void onRejection(GuardResult result) {
+                        events.add("rejected");
+                    }
+                })
+                .listener(new GuardListener() {
+                    @Override
+                    public void onResult(GuardResult result) {
+                        throw new IllegalStateException("boom");
+                    }
+                })
+                .build();
+        assertThat(guard.check(unanswered()).rejected()).isTrue();
+        assertThat(events).containsExactly("finding tool-result-pairing", "finding alt", "rejected");
+    }
+
+    @Test
+    void should_list_every_invalid_option_in_one_exception() {
+        assertThatThrownBy(() -> OrderingGuard.builder().fillerText(" ").maxRepairPasses(0).mode(null)
+                .disableAdvisoryRuleIds("").build())
+                .isInstanceOf(GuardConfigException.class)
+                .hasMessage("invalid ordering guard options: 5 problems\n"
+                        + "  - disableAdvisoryRuleIds must not contain a blank id\n"
+                        + "  - profiles: at least one profile or a profile selector is required\n"
+                        + "  - mode must not be null\n"
+                        + "  - fillerText must not be blank, but was ' '\n"
+                        + "  - maxRepairPasses must be >= 1, but was 0");
+    }
+
+    @Test
+    void should_fail_on_an_unknown_profile_name_without_a_catalogue() {
+        assertThatThrownBy(() -> OrderingGuard.builder().profile("gemini-3").build())
+                .isInstanceOf(GuardConfigException.class)
+                .hasMessage("invalid ordering guard options: unknown profile 'gemini-3': no profile catalogue is on the "
+                        + "class path (add the guard-profiles module, or pass OrderingProfile objects)");
+    }
+
+    @Test
+    void should_compose_profiles_as_union_each_or_first_match() {
+        OrderingProfile a = OrderingProfile.of("a", PAIRING);
+        OrderingProfile b = OrderingProfile.of("b", PAIRING);
+        assertThat(OrderingGuard.builder().profile(a).profile(b).build().check(unanswered()).blocking())
+                .extracting(Finding::profile).containsExactly("union(a+b)", "union(a+b)");
+        GuardResult each = OrderingGuard.builder().profile(a).profile(b).composition(Composition.EACH).build()
+                .check(unanswered());
+        assertThat(each.blocking()).extracting(Finding::profile).containsExactly("a", "b");
+        assertThat(each.profile()).isEqualTo("a, b");
+        assertThat(OrderingGuard.builder().profile(a).profile(b).composition(Composition.FIRST_MATCH).build()
+                .check(unanswered()).blocking()).extracting(Finding::profile).containsExactly("a");
+    }
+
+    private static Thought signed(String id, String signature) {
+        ObjectNode p = JsonNodeFactory.instance.objectNode().put("signature", signature);
+        return new Thought(id, "", p, "anthropic-messages-thinking-v1", null);
+    }
+
+    private static final OrderingProfile PRESERVING = OrderingProfile.of("keep",
+            OrderingRule.payloadFieldStable("signature-stable", Kind.THOUGHT, "signature").withSeverity(Severity.BLOCKING));
+
+    @Test
+    void should_compare_with_the_last_dispatch_sent_and_keep_rejecting_a_retried_broken_history() {
+        InMemoryStash stash = InMemoryStash.create();
+        OrderingGuard guard = OrderingGuard.builder().profile(PRESERVING).stash(stash).build();
+        Timeline first = Timeline.of(Entry.user("u1", "q"), signed("t1", "AAA"), Entry.assistant("a1", "x"));
+        assertThat(guard.check(Dispatch.of("c", null, "m", first)).outcome()).isEqualTo(Outcome.PASSED);
+        Timeline tampered = Timeline.of(Entry.user("u1", "q"), signed("t1", "BBB"), Entry.assistant("a1", "x"),
+                Entry.user("u2", "more"));
+        GuardResult r1 = guard.check(Dispatch.of("c", null, "m", tampered));
+        assertThat(r1.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(r1.blocking().get(0).primitiveIds()).containsExactly("t1");
+        assertThat(r1.blocking().get(0).detail()).isEqualTo("preservation invariant payload-field-stable violated for "
+                + "thought (payload field 'signature' removed or changed): 't1'");
+        // the rejected dispatch did not become the baseline: the same broken history is rejected again
+        assertThat(guard.check(Dispatch.of("c", null, "m", tampered)).outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(stash.get("c").orElseThrow().version()).isEqualTo(1);
+        // another conversation has its own baseline
+        assertThat(guard.check(Dispatch.of("other", null, "m", tampered)).outcome()).isEqualTo(Outcome.PASSED);
+    }
+
+    @Test
+    void should_reset_preservation_once_on_a_model_switch() {
+        OrderingProfile resetting = OrderingProfile.of("keep", new io.orderingguard.rule.PreservationRule("count",
+                Kind.THOUGHT, PreservationInvariant.COUNT_NON_DECREASING, null, true, Severity.BLOCKING, null));
+        OrderingGuard guard = OrderingGuard.builder().profile(resetting).stash(InMemoryStash.create()).build();
+        Timeline withThought = Timeline.of(Entry.user("u1", "q"), Entry.thought("t1", "think"), Entry.assistant("a1", "x"));
+        Timeline without = Timeline.of(Entry.user("u1", "q"), Entry.assistant("a1", "x"));
+        guard.check(Dispatch.of("c", null, "model-a", withThought));
+        GuardResult sameModel = guard.check(Dispatch.of("c", null, "model-a", without));
+        assertThat(sameModel.blocking()).extracting(Finding::detail).containsExactly(
+                "preservation invariant count-non-decreasing violated for thought: 1 before, 0 now; gone: 't1'");
+        assertThat(guard.check(Dispatch.of("c", null, "model-b", without)).outcome()).isEqualTo(Outcome.PASSED);
+    }
+
+    @Test
+    void should_fail_closed_or_open_when_the_stash_is_down() {
+        Stash down = new Stash() {
+            @Override
+            public Optional<Snapshot> get(String conversationId) {
+                throw new StashUnavailableException("redis at 127.0.0.1:1 timed out after 250 ms", null);
+            }
+
+            @Override
+            public boolean compareAndSet(String conversationId, long expectedVersion, Snapshot next) {
+                throw new StashUnavailableException("redis at 127.0.0.1:1 timed out after 250 ms", null);
+            }
+
+            @Override
+            public void remove(String conversationId) {}
+        };
+        Dispatch d = Dispatch.of("c", null, "m", Timeline.of(Entry.user("u1", "q")));
+        GuardResult closed = OrderingGuard.builder().profile(PRESERVING).stash(down).build().check(d);
+        assertThat(closed.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(closed.blocking()).extracting(Finding::ruleId).containsExactly(OrderingGuard.STASH_UNAVAILABLE);
+        assertThat(closed.blocking().get(0).detail()).isEqualTo("the preservation baseline could not be read (redis at "
+                + "127.0.0.1:1 timed out after 250 ms); the dispatch is rejected (stash failure mode fail-closed)");
+        GuardResult open = OrderingGuard.builder().profile(PRESERVING).stash(down)
+                .onStashFailure(StashFailureMode.FAIL_OPEN).build().check(d);
+        assertThat(open.outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(open.advisories()).extracting(Finding::ruleId).containsExactly(OrderingGuard.STASH_UNAVAILABLE);
+    }
+}

@@ -1,0 +1,47 @@
+package io.orderingguard.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.orderingguard.GuardResult;
+import io.orderingguard.Outcome;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ExamplesTest {
+
+    private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+
+    private String printed() {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void mutate_mode_repairs_a_broken_history() {
+        GuardResult result = MutateBrokenHistory.run(out);
+        assertThat(result.outcome()).isEqualTo(Outcome.REPAIRED);
+        assertThat(printed()).isEqualTo("outcome: repaired\n"
+                + "repair: drop-orphan-result - dropped tool result 'toolu_01A', whose call is not in the conversation\n"
+                + "repair: synthesize-missing-tool-result - answered tool call 'toolu_01B' (refund) with an error result"
+                + " saying it was not executed\n"
+                + "entries sent: 4 of 5\n");
+    }
+
+    @Test
+    void advisories_can_be_disabled_by_rule_id() {
+        List<List<String>> ids = DisableAdvisories.run(out);
+        assertThat(ids.get(0)).containsExactly("stale-thinking");
+        assertThat(ids.get(1)).isEmpty();
+        assertThat(printed()).isEqualTo("advisories by default: [stale-thinking]\nwith stale-thinking disabled: []\n");
+    }
+
+    @Test
+    void a_tool_call_gate_blocks_a_delete_before_verification() {
+        assertThat(ToolCallGateLoop.run(out)).containsExactly("LookupCustomer", "VerifyIdentity", "DeleteCustomer");
+        assertThat(printed()).startsWith("ran LookupCustomer\nblocked DeleteCustomer: before:VerifyIdentity->DeleteCustomer - ");
+        assertThat(printed()).endsWith("ran VerifyIdentity\nran DeleteCustomer\n");
+    }
+}

@@ -1,0 +1,14 @@
+package io.orderingguard.redis;
+
+import io.orderingguard.stash.Snapshot;
+import io.orderingguard.stash.StashRace;
+
+/** Small snapshots for tests that only care about versions. */
+final class StashRaceSnapshots {
+
+    private StashRaceSnapshots() {}
+
+    static Snapshot of(long version) {
+        return StashRace.snapshot("test", version, 0, 0);
+    }
+}

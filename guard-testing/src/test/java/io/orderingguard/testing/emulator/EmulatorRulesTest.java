@@ -1,0 +1,341 @@
+package io.orderingguard.testing.emulator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every rule of the emulator, each with a raw request that breaks it (status and exact body) and a
+ * close request that keeps it (200).
+ */
+class EmulatorRulesTest {
+
+    private static final String OPENAI = "/v1/chat/completions";
+    private static final String ANTHROPIC = "/v1/messages";
+
+    private static String openAi(String messages) {
+        return "{\"model\": \"gpt-4o-mini\", \"messages\": " + messages + "}";
+    }
+
+    private static String anthropic(String messages) {
+        return "{\"model\": \"claude-sonnet-4-5\", \"max_tokens\": 1024, \"messages\": " + messages + "}";
+    }
+
+    private static String anthropicThinking(String messages) {
+        return "{\"model\": \"claude-sonnet-4-5\", \"max_tokens\": 4096, "
+                + "\"thinking\": {\"type\": \"enabled\", \"budget_tokens\": 2048}, \"messages\": " + messages + "}";
+    }
+
+    private static final String LONG_ID = "call_" + "x".repeat(39);
+
+    static Stream<Arguments> violations() {
+        return Stream.of(
+                Arguments.argumentSet("openai.invalid-json", EmulatorRule.OPENAI_INVALID_JSON, OPENAI,
+                        "{\"model\": ",
+                        Http.openAiError("We could not parse the JSON body of your request. (HINT: This likely means "
+                                + "you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, "
+                                + "but what was sent was not valid JSON. If you have trouble figuring out how to fix "
+                                + "this, please contact us through our help center at help.openai.com.)", null, null)),
+                Arguments.argumentSet("openai.malformed-request", EmulatorRule.OPENAI_MALFORMED_REQUEST, OPENAI,
+                        "{\"model\": \"gpt-4o-mini\"}",
+                        Http.openAiError("Missing required parameter: 'messages'.", "messages", "missing_required_parameter")),
+                Arguments.argumentSet("openai.tool-call-id-too-long", EmulatorRule.OPENAI_TOOL_CALL_ID_TOO_LONG, OPENAI,
+                        openAi("[{\"role\": \"user\", \"content\": \"hi\"},"
+                                + "{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"" + LONG_ID
+                                + "\", \"type\": \"function\", \"function\": {\"name\": \"search\", \"arguments\": \"{}\"}}]},"
+                                + "{\"role\": \"tool\", \"tool_call_id\": \"" + LONG_ID + "\", \"content\": \"3 hits\"}]"),
+                        Http.openAiError("Invalid 'messages[1].tool_calls[0].id': string too long. Expected a string "
+                                + "with maximum length 40, but got a string with length 44 instead.",
+                                "messages[1].tool_calls[0].id", "string_above_max_length")),
+                Arguments.argumentSet("openai.tool-message-without-call", EmulatorRule.OPENAI_TOOL_MESSAGE_WITHOUT_CALL,
+                        OPENAI,
+                        openAi("[{\"role\": \"user\", \"content\": \"hi\"},"
+                                + "{\"role\": \"tool\", \"tool_call_id\": \"call_1\", \"content\": \"late\"}]"),
+                        Http.openAiError("Invalid parameter: messages with role 'tool' must be a response to a "
+                                + "preceeding message with 'tool_calls'.", "messages.[1].role", null)),
+                Arguments.argumentSet("openai.unanswered-tool-calls", EmulatorRule.OPENAI_UNANSWERED_TOOL_CALLS, OPENAI,
+                        openAi("[{\"role\": \"user\", \"content\": \"hi\"},"
+                                + "{\"role\": \"assistant\", \"content\": null, \"tool_calls\": ["
+                                + "{\"id\": \"call_1\", \"type\": \"function\", \"function\": {\"name\": \"a\", \"arguments\": \"{}\"}},"
+                                + "{\"id\": \"call_2\", \"type\": \"function\", \"function\": {\"name\": \"b\", \"arguments\": \"{}\"}}]},"
+                                + "{\"role\": \"tool\", \"tool_call_id\": \"call_1\", \"content\": \"ok\"},"
+                                + "{\"role\": \"user\", \"content\": \"and?\"}]"),
+                        Http.openAiError("An assistant message with 'tool_calls' must be followed by tool messages "
+                                + "responding to each 'tool_call_id'. The following tool_call_ids did not have response "
+                                + "messages: call_2", "messages.[1].role", null)),
+                Arguments.argumentSet("anthropic.invalid-json", EmulatorRule.ANTHROPIC_INVALID_JSON, ANTHROPIC,
+                        "not json",
+                        Http.anthropicError("The request body is not valid JSON: the body is empty or malformed", "req_emu1")),
+                Arguments.argumentSet("anthropic.malformed-request", EmulatorRule.ANTHROPIC_MALFORMED_REQUEST, ANTHROPIC,
+                        "{\"model\": \"claude-sonnet-4-5\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}",
+                        Http.anthropicError("max_tokens: Field required", "req_emu1")),
+                Arguments.argumentSet("anthropic.tool-use-id-pattern", EmulatorRule.ANTHROPIC_TOOL_USE_ID_PATTERN,
+                        ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": \"find x\"},"
+                                + "{\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"Searching.\"},"
+                                + "{\"type\": \"tool_use\", \"id\": \"functions.search:0\", \"name\": \"search\", \"input\": {}}]},"
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"functions.search:0\", \"content\": \"3 hits\"}]}]"),
+                        Http.anthropicError("messages.1.content.1.tool_use.id: String should match pattern "
+                                + "'^[a-zA-Z0-9_-]+$'", "req_emu1")),
+                Arguments.argumentSet("anthropic.thinking-signature-required",
+                        EmulatorRule.ANTHROPIC_THINKING_SIGNATURE_REQUIRED, ANTHROPIC,
+                        anthropicThinking("[{\"role\": \"user\", \"content\": \"find x\"},"
+                                + "{\"role\": \"assistant\", \"content\": [{\"type\": \"thinking\", \"thinking\": \"Let me search.\"},"
+                                + "{\"type\": \"tool_use\", \"id\": \"toolu_1\", \"name\": \"search\", \"input\": {}}]},"
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_1\", \"content\": \"3 hits\"}]}]"),
+                        Http.anthropicError("messages.1.content.0.thinking.signature: Field required", "req_emu1")),
+                Arguments.argumentSet("anthropic.empty-content", EmulatorRule.ANTHROPIC_EMPTY_CONTENT, ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", \"content\": \"\"},"
+                                + "{\"role\": \"user\", \"content\": \"again\"}]"),
+                        Http.anthropicError("messages.1: all messages must have non-empty content except for the "
+                                + "optional final assistant message", "req_emu1")),
+                Arguments.argumentSet("anthropic.empty-text-block", EmulatorRule.ANTHROPIC_EMPTY_TEXT_BLOCK, ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"\"},"
+                                + "{\"type\": \"text\", \"text\": \"hi\"}]}]"),
+                        Http.anthropicError("messages: text content blocks must be non-empty", "req_emu1")),
+                Arguments.argumentSet("anthropic.whitespace-text-block", EmulatorRule.ANTHROPIC_WHITESPACE_TEXT_BLOCK,
+                        ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": \"  \\n \"}]"),
+                        Http.anthropicError("messages: text content blocks must contain non-whitespace text", "req_emu1")),
+                Arguments.argumentSet("anthropic.tool-use-without-result", EmulatorRule.ANTHROPIC_TOOL_USE_WITHOUT_RESULT,
+                        ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": \"find x and y\"},"
+                                + "{\"role\": \"assistant\", \"content\": ["
+                                + "{\"type\": \"tool_use\", \"id\": \"toolu_1\", \"name\": \"search\", \"input\": {\"q\": \"x\"}},"
+                                + "{\"type\": \"tool_use\", \"id\": \"toolu_2\", \"name\": \"search\", \"input\": {\"q\": \"y\"}}]},"
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_1\", \"content\": \"3 hits\"}]}]"),
+                        Http.anthropicError("messages.1: `tool_use` ids were found without `tool_result` blocks "
+                                + "immediately after: toolu_2. Each `tool_use` block must have a corresponding "
+                                + "`tool_result` block in the next message.", "req_emu1")),
+                Arguments.argumentSet("anthropic.tool-results-not-first", EmulatorRule.ANTHROPIC_TOOL_RESULTS_NOT_FIRST,
+                        ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": \"find x\"},"
+                                + "{\"role\": \"assistant\", \"content\": [{\"type\": \"tool_use\", \"id\": \"toolu_1\", \"name\": \"search\", \"input\": {}}]},"
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"here you go\"},"
+                                + "{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_1\", \"content\": \"3 hits\"}]}]"),
+                        Http.anthropicError("messages.2: Did not find 1 `tool_result` block(s) at the beginning of "
+                                + "this message. Messages following `tool_use` blocks must begin with a matching number "
+                                + "of `tool_result` blocks.", "req_emu1")),
+                Arguments.argumentSet("anthropic.tool-result-without-tool-use",
+                        EmulatorRule.ANTHROPIC_TOOL_RESULT_WITHOUT_TOOL_USE, ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": "
+                                + "\"toolu_015cqXRmSf7tsfMgJ9ibV1z3\", \"content\": \"late\"}, {\"type\": \"text\", \"text\": \"go on\"}]}]"),
+                        Http.anthropicError("messages.0.content.0: unexpected `tool_use_id` found in `tool_result` "
+                                + "blocks: toolu_015cqXRmSf7tsfMgJ9ibV1z3. Each `tool_result` block must have a "
+                                + "corresponding `tool_use` block in the previous message.", "req_emu1")),
+                Arguments.argumentSet("anthropic.thinking-must-lead-tool-loop",
+                        EmulatorRule.ANTHROPIC_THINKING_MUST_LEAD_TOOL_LOOP, ANTHROPIC,
+                        anthropicThinking("[{\"role\": \"user\", \"content\": \"find x\"},"
+                                + "{\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"Let me search.\"},"
+                                + "{\"type\": \"tool_use\", \"id\": \"toolu_1\", \"name\": \"search\", \"input\": {}}]},"
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_1\", \"content\": \"3 hits\"}]}]"),
+                        Http.anthropicError("messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, "
+                                + "but found `text`. When `thinking` is enabled, a final `assistant` message must start "
+                                + "with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` "
+                                + "blocks). We recommend you include thinking blocks from previous turns. To avoid this "
+                                + "requirement, disable `thinking`. Please consult our documentation at "
+                                + "https://docs.claude.com/en/docs/build-with-claude/extended-thinking", "req_emu1")),
+                Arguments.argumentSet("anthropic.thinking-while-disabled", EmulatorRule.ANTHROPIC_THINKING_WHILE_DISABLED,
+                        ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": \"hi\"},"
+                                + "{\"role\": \"assistant\", \"content\": [{\"type\": \"thinking\", \"thinking\": \"hm\", "
+                                + "\"signature\": \"EqQB\"}, {\"type\": \"text\", \"text\": \"Hello\"}]}]"),
+                        Http.anthropicError("messages.1.content.0: When thinking is disabled, an `assistant` message "
+                                + "in the final position cannot contain `thinking`. To use thinking blocks, enable "
+                                + "`thinking` in your request.", "req_emu1")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("violations")
+    void should_answer_400_with_the_provider_error(EmulatorRule rule, String path, String body, String expected) {
+        try (ProviderEmulator emulator = ProviderEmulator.create().start()) {
+            HttpResponse<String> response = Http.post(emulator, path, body);
+
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
+            assertThat(response.body()).isEqualTo(expected);
+            assertThat(emulator.lastRequest().violatedRule()).isEqualTo(rule);
+            assertThat(emulator.lastRequest().errorMessage()).isEqualTo(Http.json(expected).path("error").path("message").textValue());
+        }
+    }
+
+    /** Rules that are off by default: enforced only when enabled. */
+    static Stream<Arguments> strictRules() {
+        return Stream.of(
+                Arguments.argumentSet("anthropic.first-message-not-user", EmulatorRule.ANTHROPIC_FIRST_MESSAGE_NOT_USER,
+                        anthropic("[{\"role\": \"assistant\", \"content\": \"Hello, how can I help?\"},"
+                                + "{\"role\": \"user\", \"content\": \"hi\"}]"),
+                        Http.anthropicError("messages: first message must use the \"user\" role", "req_emu1")),
+                Arguments.argumentSet("anthropic.roles-not-alternating", EmulatorRule.ANTHROPIC_ROLES_NOT_ALTERNATING,
+                        anthropic("[{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"user\", \"content\": \"still there?\"}]"),
+                        Http.anthropicError("messages: roles must alternate between \"user\" and \"assistant\", but "
+                                + "found multiple \"user\" roles in a row", "req_emu1")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("strictRules")
+    void should_enforce_a_strict_rule_only_when_enabled(EmulatorRule rule, String body, String expected) {
+        assertThat(rule.enabledByDefault()).isFalse();
+        try (ProviderEmulator lenient = ProviderEmulator.create().start()) {
+            assertThat(Http.post(lenient, ANTHROPIC, body).statusCode()).isEqualTo(200);
+        }
+        try (ProviderEmulator strict = ProviderEmulator.builder().enable(rule).start()) {
+            HttpResponse<String> response = Http.post(strict, ANTHROPIC, body);
+
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.body()).isEqualTo(expected);
+            assertThat(strict.lastRequest().violatedRule()).isEqualTo(rule);
+        }
+    }
+
+    /** Requests close to the violations above that keep every rule. */
+    static Stream<Arguments> validRequests() {
+        return Stream.of(
+                Arguments.argumentSet("openai tool loop with a 40-character id", OPENAI,
+                        openAi("[{\"role\": \"system\", \"content\": \"be brief\"}, {\"role\": \"user\", \"content\": \"hi\"},"
+                                + "{\"role\": \"assistant\", \"content\": null, \"tool_calls\": ["
+                                + "{\"id\": \"" + "c".repeat(40) + "\", \"type\": \"function\", \"function\": {\"name\": \"a\", \"arguments\": \"{}\"}},"
+                                + "{\"id\": \"call_2\", \"type\": \"function\", \"function\": {\"name\": \"b\", \"arguments\": \"{}\"}}]},"
+                                + "{\"role\": \"tool\", \"tool_call_id\": \"call_2\", \"content\": \"ok\"},"
+                                + "{\"role\": \"tool\", \"tool_call_id\": \"" + "c".repeat(40) + "\", \"content\": \"ok\"},"
+                                + "{\"role\": \"user\", \"content\": \"and?\"}, {\"role\": \"user\", \"content\": \"hello?\"}]")),
+                Arguments.argumentSet("openai request at the unversioned path", "/chat/completions",
+                        openAi("[{\"role\": \"developer\", \"content\": \"x\"}, {\"role\": \"user\", \"content\": \"hi\"}]")),
+                Arguments.argumentSet("anthropic tool loop with thinking", ANTHROPIC,
+                        anthropicThinking("[{\"role\": \"user\", \"content\": \"find x\"},"
+                                + "{\"role\": \"assistant\", \"content\": [{\"type\": \"thinking\", \"thinking\": \"\", \"signature\": \"EqQB\"},"
+                                + "{\"type\": \"tool_use\", \"id\": \"toolu_01A-b_c\", \"name\": \"search\", \"input\": {}}]},"
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_01A-b_c\", \"content\": \"3 hits\"},"
+                                + "{\"type\": \"text\", \"text\": \"thanks\"}]},"
+                                + "{\"role\": \"assistant\", \"content\": [{\"type\": \"tool_use\", \"id\": \"toolu_2\", \"name\": \"fetch\", \"input\": {}}]},"
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_2\", \"content\": \"page\"}]}]")),
+                Arguments.argumentSet("anthropic prefill with an empty final assistant message", "/messages",
+                        anthropic("[{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", \"content\": \"\"}]")),
+                Arguments.argumentSet("anthropic redacted thinking replayed with thinking on", ANTHROPIC,
+                        anthropicThinking("[{\"role\": \"user\", \"content\": \"q\"},"
+                                + "{\"role\": \"assistant\", \"content\": [{\"type\": \"redacted_thinking\", \"data\": \"xyz\"},"
+                                + "{\"type\": \"tool_use\", \"id\": \"toolu_1\", \"name\": \"a\", \"input\": {}}]},"
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_1\", \"content\": \"r\"}]}]")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("validRequests")
+    void should_answer_200_to_a_request_that_keeps_the_rules(String path, String body) {
+        try (ProviderEmulator emulator = ProviderEmulator.create().start()) {
+            HttpResponse<String> response = Http.post(emulator, path, body);
+
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            assertThat(emulator.rejections()).isEmpty();
+        }
+    }
+
+    /** Structural problems, in each provider's validation wording. */
+    static Stream<Arguments> malformed() {
+        return Stream.of(
+                Arguments.argumentSet("openai: no model", OPENAI, "{\"messages\": []}",
+                        Http.openAiError("you must provide a model parameter", null, null)),
+                Arguments.argumentSet("openai: empty messages", OPENAI, openAi("[]"),
+                        Http.openAiError("Invalid 'messages': empty array. Expected an array with minimum length 1, but "
+                                + "got an empty array instead.", "messages", "empty_array")),
+                Arguments.argumentSet("openai: messages not an array", OPENAI, openAi("\"hi\""),
+                        Http.openAiError("Invalid type for 'messages': expected an array of objects, but got a string "
+                                + "instead.", "messages", "invalid_type")),
+                Arguments.argumentSet("openai: unknown role", OPENAI, openAi("[{\"role\": \"bot\", \"content\": \"hi\"}]"),
+                        Http.openAiError("Invalid value: 'bot'. Supported values are: 'system', 'assistant', 'user', "
+                                + "'function', 'tool', and 'developer'.", "messages[0].role", "invalid_value")),
+                Arguments.argumentSet("openai: tool message without tool_call_id", OPENAI,
+                        openAi("[{\"role\": \"tool\", \"content\": \"x\"}]"),
+                        Http.openAiError("Missing required parameter: 'messages[0].tool_call_id'.",
+                                "messages[0].tool_call_id", "missing_required_parameter")),
+                Arguments.argumentSet("openai: tool call without id", OPENAI,
+                        openAi("[{\"role\": \"assistant\", \"tool_calls\": [{\"type\": \"function\", "
+                                + "\"function\": {\"name\": \"a\", \"arguments\": \"{}\"}}]}]"),
+                        Http.openAiError("Missing required parameter: 'messages[0].tool_calls[0].id'.",
+                                "messages[0].tool_calls[0].id", "missing_required_parameter")),
+                Arguments.argumentSet("anthropic: messages not a list", ANTHROPIC,
+                        "{\"model\": \"m\", \"max_tokens\": 5, \"messages\": {}}",
+                        Http.anthropicError("messages: Input should be a valid list", "req_emu1")),
+                Arguments.argumentSet("anthropic: unknown role", ANTHROPIC,
+                        anthropic("[{\"role\": \"tool\", \"content\": \"x\"}]"),
+                        Http.anthropicError("messages.0.role: Input should be 'user' or 'assistant'", "req_emu1")),
+                Arguments.argumentSet("anthropic: thinking block without its text", ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": \"q\"}, {\"role\": \"assistant\", "
+                                + "\"content\": [{\"type\": \"thinking\", \"signature\": \"EqQB\"}]}]"),
+                        Http.anthropicError("messages.1.content.0.thinking.thinking: Field required", "req_emu1")),
+                Arguments.argumentSet("anthropic: tool_result without its id", ANTHROPIC,
+                        anthropic("[{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"content\": \"x\"}]}]"),
+                        Http.anthropicError("messages.0.content.0.tool_result.tool_use_id: Field required", "req_emu1")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("malformed")
+    void should_answer_400_to_a_malformed_request(String path, String body, String expected) {
+        try (ProviderEmulator emulator = ProviderEmulator.create().start()) {
+            HttpResponse<String> response = Http.post(emulator, path, body);
+
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.body()).isEqualTo(expected);
+            assertThat(emulator.lastRequest().violatedRule().structural()).isTrue();
+        }
+    }
+
+    @Test
+    void should_let_a_disabled_rule_pass() {
+        try (ProviderEmulator emulator = ProviderEmulator.builder()
+                .disable(EmulatorRule.OPENAI_TOOL_MESSAGE_WITHOUT_CALL).start()) {
+            HttpResponse<String> response = Http.post(emulator, OPENAI, openAi("[{\"role\": \"user\", \"content\": \"hi\"},"
+                    + "{\"role\": \"tool\", \"tool_call_id\": \"call_1\", \"content\": \"late\"}]"));
+
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(emulator.rules()).doesNotContain(EmulatorRule.OPENAI_TOOL_MESSAGE_WITHOUT_CALL);
+        }
+    }
+
+    @Test
+    void should_report_the_violation_at_the_earliest_message() {
+        try (ProviderEmulator emulator = ProviderEmulator.create().start()) {
+            // an orphan result at message 0 and an unanswered call at message 1
+            HttpResponse<String> response = Http.post(emulator, ANTHROPIC, anthropic(
+                    "[{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_9\", \"content\": \"x\"}]},"
+                            + "{\"role\": \"assistant\", \"content\": [{\"type\": \"tool_use\", \"id\": \"toolu_1\", \"name\": \"a\", \"input\": {}}]},"
+                            + "{\"role\": \"user\", \"content\": \"next\"}]"));
+
+            assertThat(emulator.lastRequest().violatedRule()).isEqualTo(EmulatorRule.ANTHROPIC_TOOL_RESULT_WITHOUT_TOOL_USE);
+            assertThat(response.statusCode()).isEqualTo(400);
+        }
+    }
+
+    @Test
+    void should_refuse_to_disable_a_structural_rule() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ProviderEmulator.builder().disable(EmulatorRule.OPENAI_INVALID_JSON))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("openai.invalid-json is structural and cannot be disabled");
+    }
+
+    @Test
+    void should_find_rules_by_id() {
+        for (EmulatorRule rule : EmulatorRule.values()) {
+            assertThat(EmulatorRule.byId(rule.id())).isSameAs(rule);
+            assertThat(rule.id()).startsWith(rule.wire() == Wire.OPENAI_CHAT_COMPLETIONS ? "openai." : "anthropic.");
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> EmulatorRule.byId("nope"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("no emulator rule has the id 'nope'");
+    }
+
+    @Test
+    void should_have_a_breaking_request_for_every_rule() {
+        Set<EmulatorRule> covered = EnumSet.noneOf(EmulatorRule.class);
+        Stream.concat(violations(), strictRules()).forEach(a -> covered.add((EmulatorRule) a.get()[0]));
+
+        assertThat(covered).containsExactlyInAnyOrder(EmulatorRule.values());
+    }
+}
