@@ -8,6 +8,7 @@ import io.orderingguard.Finding;
 import io.orderingguard.GuardResult;
 import io.orderingguard.Outcome;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.json.DispatchCodec;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.stash.InMemoryStash;
@@ -87,7 +88,7 @@ class ConformanceTest {
     }
 
     private static void repairCase(String family, Path file) {
-        List<Dispatch> dispatches = FixtureDispatches.read(file);
+        List<Dispatch> dispatches = DispatchCodec.defaults().readAny(file);
         OrderingGuard mutate = OrderingGuard.builder().profile(family).mode(io.orderingguard.Mode.MUTATE)
                 .stash(InMemoryStash.create()).build();
         GuardResult result = null;
@@ -107,7 +108,7 @@ class ConformanceTest {
 
     private static void runCase(String family, Path file, JsonNode expect) {
         CatalogEntry entry = Profiles.describe(family);
-        List<Dispatch> dispatches = FixtureDispatches.read(file);
+        List<Dispatch> dispatches = DispatchCodec.defaults().readAny(file);
         if (expect.has("pending")) {
             String label = expect.get("pending").asText();
             Gap gap = entry.gaps().stream().filter(g -> g.label().equals(label)).findFirst().orElse(null);
