@@ -92,17 +92,21 @@ public final class RepairEngine {
     public Result repair(Dispatch input, List<OrderingProfile> units, List<Finding> blocking) {
         List<Finding> permanent = new ArrayList<>();
         List<Finding> current = new ArrayList<>();
+        List<RepairFailure> failures = new ArrayList<>();
         for (Finding f : blocking) {
             // preservation and stash findings describe history, not this timeline: no repair exists
             if (f.ruleType().equals("preservation") || f.ruleType().equals("stash")) {
                 permanent.add(f);
+                if (f.ruleType().equals("preservation")) {
+                    failures.add(new RepairFailure("none", f.ruleId(), f.primitiveIds(),
+                            "rule type preservation has no repair: entries lost from the history cannot be recreated"));
+                }
             } else {
                 current.add(f);
             }
         }
         List<Entry> working = new ArrayList<>(input.timeline().entries());
         List<Repair> repairs = new ArrayList<>();
-        List<RepairFailure> failures = new ArrayList<>();
         Set<String> failed = new HashSet<>();
         Dispatch dispatch = input;
         for (int pass = 0; pass < maxPasses && !current.isEmpty(); pass++) {

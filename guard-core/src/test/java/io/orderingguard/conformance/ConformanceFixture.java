@@ -49,7 +49,8 @@ import org.opentest4j.AssertionFailedError;
  *             "repairFailures": [{"strategy", "ruleId", "primitiveIds", "message"}],
  *             "timeline": [entries of the dispatch sent]}}
  * }</pre>
- * Fields of an expected finding or repair that are omitted are not compared.
+ * Fields of an expected object that are omitted are not compared; an expected {@code null} means the
+ * field is absent or null (e.g. a payload removed from an entry of the timeline).
  */
 public final class ConformanceFixture {
 
@@ -191,7 +192,11 @@ public final class ConformanceFixture {
 
     /** Expected objects compare only the fields they name; arrays compare element by element and by size. */
     private static void compare(String path, JsonNode expected, JsonNode actual, List<String> mismatches) {
-        if (expected.isObject()) {
+        if (expected.isNull()) {
+            if (actual != null && !actual.isNull()) {
+                mismatches.add(path + ": expected absent or null, but was " + actual);
+            }
+        } else if (expected.isObject()) {
             if (actual == null || !actual.isObject()) {
                 mismatches.add(path + ": expected an object, but was " + actual);
                 return;
