@@ -447,7 +447,12 @@ public final class RepairEngine {
                     "merged " + a.role().wireName() + " message '" + b.id() + "' into '" + a.id() + "'", List.of(b), List.of());
         }
         Message filler = filler(a.role() == Role.USER ? Role.ASSISTANT : Role.USER, working);
-        working.add(first + 1, filler);
+        // keep one model response together: the filler goes after the entries sharing the first message's step
+        int at = first + 1;
+        while (a.step() != null && at < second && a.step().equals(working.get(at).step())) {
+            at++;
+        }
+        working.add(at, filler);
         return new Repair("insert-alternation-filler", f.ruleId(), f.primitiveIds(), filler.id(), b.id(),
                 "inserted a " + filler.role().wireName() + " filler between '" + a.id() + "' and '" + b.id() + "'",
                 List.of(), List.of(filler));
