@@ -434,6 +434,15 @@ public final class RepairEngine {
         }
         int first = indexOf(working, f.primitiveIds().get(0), 0);
         int second = first < 0 ? -1 : indexOf(working, f.primitiveIds().get(1), first + 1);
+        if (first >= 0 && second >= 0 && working.get(first) instanceof ToolCall result
+                && working.get(second) instanceof Message b && b.role() == Role.USER) {
+            // a user message right after a tool result: the model answers the result first
+            Message filler = filler(Role.ASSISTANT, working);
+            working.add(second, filler);
+            return new Repair("insert-alternation-filler", f.ruleId(), f.primitiveIds(), filler.id(), b.id(),
+                    "inserted an assistant filler between the tool result '" + result.id() + "' and '" + b.id() + "'",
+                    List.of(), List.of(filler));
+        }
         if (first < 0 || second < 0 || !(working.get(first) instanceof Message a) || !(working.get(second) instanceof Message b)
                 || a.role() != b.role()) {
             return null;

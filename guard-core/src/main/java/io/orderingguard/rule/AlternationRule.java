@@ -17,8 +17,10 @@ import java.util.Map;
  * {@code roles[0]}, and, when {@code maxPerGroup} is set, at most that many tool calls come from one
  * model response (counted per step where steps are known, else per role group). SYSTEM messages are
  * transparent; thoughts and unanswered tool calls between two messages do not break a same-role
- * pair, but a tool result does: it travels in its own user or tool turn, so an assistant message,
- * its answered tool call and the final assistant answer are an ordinary tool loop. Mode
+ * pair, but a tool result does: it travels in a turn of its own on the user side, so an assistant
+ * message, its answered tool call and the final assistant answer are an ordinary tool loop, while a
+ * user message right after a tool result makes two user turns in a row (Bedrock and Gemini reject
+ * that). Mode
  * {@code cap-only} checks only {@code maxPerGroup} (chat templates that refuse parallel calls but
  * not consecutive roles).
  *
@@ -83,12 +85,14 @@ public record AlternationRule(
     }
 
     private void checkRoles(List<Entry> entries, FindingSink sink) {
-        Message previous = null;
+        Entry previous = null;
+        Role previousRole = null;
         boolean seenMessage = false;
         for (Entry e : entries) {
             if (e instanceof ToolCall c && c.result() != null) {
-                // a tool result travels in its own user or tool turn: the messages around it do not touch
-                previous = null;
+                // the call is a model turn and its result a turn of its own on the user side
+                previous = c;
+                previousRole = Role.USER;
                 continue;
             }
             if (!(e instanceof Message m) || m.role() == Role.SYSTEM) {
@@ -101,13 +105,18 @@ public record AlternationRule(
                             + roles.get(0).wireName() + ", but " + RuleFields.quote(m.id()) + " has role "
                             + m.role().wireName());
                 }
-            } else if (previous != null && previous.role() == m.role()) {
+            } else if (previous != null && previousRole == m.role()) {
                 sink.report(this, "consecutive-role", List.of(previous.id(), m.id()), "roles must alternate, but "
-                        + RuleFields.quote(previous.id()) + " and " + RuleFields.quote(m.id()) + " both have role "
+                        + describe(previous) + " and " + RuleFields.quote(m.id()) + " both have role "
                         + m.role().wireName());
             }
             previous = m;
+            previousRole = m.role();
         }
+    }
+
+    private static String describe(Entry e) {
+        return e instanceof ToolCall ? "the tool result " + RuleFields.quote(e.id()) : RuleFields.quote(e.id());
     }
 
     private void checkCap(List<Entry> entries, TimelineStructure s, FindingSink sink) {
