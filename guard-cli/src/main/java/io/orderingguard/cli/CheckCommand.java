@@ -114,7 +114,14 @@ final class CheckCommand implements Callable<Integer> {
             List<Dispatch> batch = codec.readAny(file);
             for (int line = 0; line < batch.size(); line++) {
                 Dispatch input = batch.get(line);
-                GuardResult result = guard.check(withKey(input));
+                GuardResult result;
+                try {
+                    result = guard.check(withKey(input));
+                } catch (io.orderingguard.GuardConfigException e) {
+                    // no profile named and none known for the document's model
+                    throw new io.orderingguard.GuardInputException(file.toString(), batch.size() > 1 ? line + 1 : 0,
+                            "$.model", String.join("; ", e.problems()) + " (name a profile with -p or --profile-file)");
+                }
                 total++;
                 if (result.rejected()) {
                     rejected++;

@@ -33,6 +33,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Mutate mode: plans a repair for each blocking finding, applies it to a new timeline (the caller's
@@ -91,17 +92,21 @@ public final class RepairEngine {
     public Result repair(Dispatch input, List<OrderingProfile> units, List<Finding> blocking) {
         List<Finding> permanent = new ArrayList<>();
         List<Finding> current = new ArrayList<>();
+        List<RepairFailure> failures = new ArrayList<>();
         for (Finding f : blocking) {
             // preservation and stash findings describe history, not this timeline: no repair exists
             if (f.ruleType().equals("preservation") || f.ruleType().equals("stash")) {
                 permanent.add(f);
+                if (f.ruleType().equals("preservation")) {
+                    failures.add(new RepairFailure("none", f.ruleId(), f.primitiveIds(),
+                            "rule type preservation has no repair: entries lost from the history cannot be recreated"));
+                }
             } else {
                 current.add(f);
             }
         }
         List<Entry> working = new ArrayList<>(input.timeline().entries());
         List<Repair> repairs = new ArrayList<>();
-        List<RepairFailure> failures = new ArrayList<>();
         Set<String> failed = new HashSet<>();
         Dispatch dispatch = input;
         for (int pass = 0; pass < maxPasses && !current.isEmpty(); pass++) {
@@ -227,8 +232,14 @@ public final class RepairEngine {
         if (f.primitiveIds().size() < 2) {
             return null;
         }
-        int first = indexOf(working, f.primitiveIds().get(0), 0);
-        if (first < 0 || first + 1 >= working.size() || !working.get(first + 1).id().equals(f.primitiveIds().get(1))) {
+        int first = -1;
+        for (int i = 0; i + 1 < working.size(); i++) {
+            if (working.get(i).id().equals(f.primitiveIds().get(0)) && working.get(i + 1).id().equals(f.primitiveIds().get(1))) {
+                first = i;
+                break;
+            }
+        }
+        if (first < 0) {
             return null;
         }
         Entry successor = working.remove(first + 1);
@@ -248,7 +259,8 @@ public final class RepairEngine {
                     "writing the fallback of rule '" + rule.id() + "' needs allowMetadataFallbackRepair or the rule's "
                             + "fallbackRepairAuthorized");
         }
-        int i = indexOf(working, f.primitiveIds().get(0), 0);
+        int i = locate(working, f.primitiveIds().get(0), e -> e.kind() == rule.kind()
+                && !(e instanceof ToolCall c && c.isOrphan()) && !e.hasPayloadPath(rule.requiredPayloadKey()));
         if (i < 0) {
             return null;
         }
@@ -356,18 +368,27 @@ public final class RepairEngine {
             sb.append(rule.allowsChar(c) ? c : replacement);
         }
         String mapped = sb.toString();
+        char separator = rule.allowsChar('_') ? '_' : rule.allowsChar('-') ? '-' : 0;
         for (int salt = 0; salt < 100; salt++) {
             String candidate = mapped;
             boolean needsSuffix = salt > 0 || (rule.maxLength() != null && candidate.length() > rule.maxLength())
                     || !candidate.equals(old) && taken.contains(candidate);
             if (needsSuffix) {
-                String suffix = hashSuffix(old, salt, rule);
-                if (suffix == null) {
+                String digits = hashDigits(old, salt, rule);
+                if (digits.isEmpty()) {
                     return null;
                 }
-                int keep = rule.maxLength() == null ? candidate.length()
-                        : Math.max(0, Math.min(candidate.length(), rule.maxLength() - suffix.length()));
-                candidate = candidate.substring(0, keep) + suffix;
+                if (rule.maxLength() == null) {
+                    candidate = candidate + (separator == 0 ? "" : String.valueOf(separator)) + digits;
+                } else {
+                    // the suffix itself must fit a short cap; what room is left keeps the start of the id
+                    digits = digits.substring(0, Math.min(digits.length(), rule.maxLength()));
+                    int room = rule.maxLength() - digits.length();
+                    boolean withSeparator = separator != 0 && room >= 2;
+                    int keep = Math.min(candidate.length(), withSeparator ? room - 1 : room);
+                    candidate = candidate.substring(0, keep) + (withSeparator && keep > 0 ? String.valueOf(separator) : "")
+                            + digits;
+                }
             }
             if (rule.accepts(candidate) && !taken.contains(candidate)) {
                 return candidate;
@@ -376,15 +397,12 @@ public final class RepairEngine {
         return null;
     }
 
-    private static String hashSuffix(String old, int salt, IdentifierFormatRule rule) {
+    /** Up to 8 characters of a hash of the id and a salt, keeping only those the rule allows. */
+    private static String hashDigits(String old, int salt, IdentifierFormatRule rule) {
         long h = Payloads.fingerprint(JsonNodeFactory.instance.textNode(old + "#" + salt));
         String hex = Long.toHexString(h);
         StringBuilder sb = new StringBuilder();
-        char sep = rule.allowsChar('_') ? '_' : rule.allowsChar('-') ? '-' : 0;
-        if (sep != 0) {
-            sb.append(sep);
-        }
-        for (int i = 0; i < hex.length() && sb.length() < 9; i++) {
+        for (int i = 0; i < hex.length() && sb.length() < 8; i++) {
             char c = hex.charAt(i);
             if (rule.allowsChar(c)) {
                 sb.append(c);
@@ -392,7 +410,7 @@ public final class RepairEngine {
                 sb.append(Character.toUpperCase(c));
             }
         }
-        return sb.length() <= 1 ? null : sb.toString();
+        return sb.toString();
     }
 
     private Object alternation(AlternationRule rule, Finding f, List<Entry> working) {
@@ -416,6 +434,15 @@ public final class RepairEngine {
         }
         int first = indexOf(working, f.primitiveIds().get(0), 0);
         int second = first < 0 ? -1 : indexOf(working, f.primitiveIds().get(1), first + 1);
+        if (first >= 0 && second >= 0 && working.get(first) instanceof ToolCall result
+                && working.get(second) instanceof Message b && b.role() == Role.USER) {
+            // a user message right after a tool result: the model answers the result first
+            Message filler = filler(Role.ASSISTANT, working);
+            working.add(second, filler);
+            return new Repair("insert-alternation-filler", f.ruleId(), f.primitiveIds(), filler.id(), b.id(),
+                    "inserted an assistant filler between the tool result '" + result.id() + "' and '" + b.id() + "'",
+                    List.of(), List.of(filler));
+        }
         if (first < 0 || second < 0 || !(working.get(first) instanceof Message a) || !(working.get(second) instanceof Message b)
                 || a.role() != b.role()) {
             return null;
@@ -429,7 +456,12 @@ public final class RepairEngine {
                     "merged " + a.role().wireName() + " message '" + b.id() + "' into '" + a.id() + "'", List.of(b), List.of());
         }
         Message filler = filler(a.role() == Role.USER ? Role.ASSISTANT : Role.USER, working);
-        working.add(first + 1, filler);
+        // keep one model response together: the filler goes after the entries sharing the first message's step
+        int at = first + 1;
+        while (a.step() != null && at < second && a.step().equals(working.get(at).step())) {
+            at++;
+        }
+        working.add(at, filler);
         return new Repair("insert-alternation-filler", f.ruleId(), f.primitiveIds(), filler.id(), b.id(),
                 "inserted a " + filler.role().wireName() + " filler between '" + a.id() + "' and '" + b.id() + "'",
                 List.of(), List.of(filler));
@@ -486,7 +518,9 @@ public final class RepairEngine {
     }
 
     private Object pairing(Finding f, List<Entry> working) {
-        int i = indexOf(working, f.primitiveIds().get(0), 0);
+        boolean unanswered = f.facet().equals("unanswered");
+        int i = locate(working, f.primitiveIds().get(0),
+                e -> e instanceof ToolCall c && (unanswered ? c.isUnanswered() : c.isOrphan()));
         if (i < 0 || !(working.get(i) instanceof ToolCall call)) {
             return null;
         }
@@ -506,8 +540,8 @@ public final class RepairEngine {
     }
 
     private Object dropForeign(ReplayCompatibilityRule rule, Finding f, List<Entry> working) {
-        int i = indexOf(working, f.primitiveIds().get(0), 0);
-        if (i < 0 || !rule.isForeign(working.get(i))) {
+        int i = locate(working, f.primitiveIds().get(0), rule::isForeign);
+        if (i < 0) {
             return null;
         }
         Entry e = working.get(i);
@@ -523,19 +557,38 @@ public final class RepairEngine {
     }
 
     private Object dropEmpty(Finding f, List<Entry> working) {
-        int i = indexOf(working, f.primitiveIds().get(0), 0);
+        int i;
+        if (f.facet().equals("terminal-thought")) {
+            int last = working.size() - 1;
+            i = last >= 0 && working.get(last) instanceof Thought && working.get(last).id().equals(f.primitiveIds().get(0))
+                    ? last : -1;
+        } else {
+            i = locate(working, f.primitiveIds().get(0),
+                    e -> e instanceof Message m && m.content().isBlank() && !m.hasPayload());
+        }
         if (i < 0) {
             return null;
         }
         Entry e = working.get(i);
-        boolean emptyMessage = e instanceof Message m && m.content().isBlank() && !m.hasPayload();
-        if (!emptyMessage && !(e instanceof Thought)) {
-            return null;
-        }
         working.remove(i);
         return new Repair("drop-empty-turn", f.ruleId(), f.primitiveIds(), e.id(), null,
                 "dropped " + (e instanceof Thought ? "the trailing thought-only turn '" : "empty message '") + e.id() + "'",
                 List.of(e), List.of());
+    }
+
+    /**
+     * Finds the first entry with an id that is in the state the finding describes. Ids may be shared
+     * (the very defect identifierUniqueness reports), so the id alone could pick a sibling that is
+     * fine and overwrite it.
+     */
+    private static int locate(List<Entry> working, String id, Predicate<Entry> fits) {
+        for (int i = 0; i < working.size(); i++) {
+            Entry e = working.get(i);
+            if (e.id().equals(id) && fits.test(e)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static int indexOf(List<Entry> working, String id, int from) {

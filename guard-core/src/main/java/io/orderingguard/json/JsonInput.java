@@ -267,6 +267,9 @@ public final class JsonInput {
                     + " characters, over the limit of " + limits.maxDocumentLength());
         }
         String body = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
+        if (mapper == yaml && hasAliases(body)) {
+            return YamlAliases.load(body, source, line, limits);
+        }
         JsonParser parser = null;
         try {
             parser = mapper.createParser(body);
@@ -294,6 +297,27 @@ public final class JsonInput {
         } finally {
             closeQuietly(parser);
         }
+    }
+
+    /** Jackson reads a YAML alias as the anchor's name; documents with aliases take the resolving path. */
+    private boolean hasAliases(String body) {
+        if (body.indexOf('*') < 0) {
+            return false;
+        }
+        try {
+            for (org.yaml.snakeyaml.events.Event e : new org.yaml.snakeyaml.Yaml(loaderOptions()).parse(new java.io.StringReader(body))) {
+                if (e instanceof org.yaml.snakeyaml.events.AliasEvent) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (RuntimeException malformed) {
+            return false; // the regular path reports it with a line number
+        }
+    }
+
+    private LoaderOptions loaderOptions() {
+        return YamlAliases.options(limits);
     }
 
     private String describeLimit(StreamConstraintsException e) {

@@ -16,7 +16,13 @@ import java.util.Map;
  * Messages alternate strictly between two roles, the first non-system message has role
  * {@code roles[0]}, and, when {@code maxPerGroup} is set, at most that many tool calls come from one
  * model response (counted per step where steps are known, else per role group). SYSTEM messages are
- * transparent; thoughts and tool calls between two messages do not break a same-role pair.
+ * transparent; thoughts and unanswered tool calls between two messages do not break a same-role
+ * pair, but a tool result does: it travels in a turn of its own on the user side, so an assistant
+ * message, its answered tool call and the final assistant answer are an ordinary tool loop, while a
+ * user message right after a tool result makes two user turns in a row (Bedrock and Gemini reject
+ * that). Mode
+ * {@code cap-only} checks only {@code maxPerGroup} (chat templates that refuse parallel calls but
+ * not consecutive roles).
  *
  * <p>Findings carry a facet: {@code first-role}, {@code consecutive-role} or {@code max-per-group}.
  * Mutate mode repairs consecutive roles with a filler or a merge ({@code repair}, or the guard's
@@ -26,7 +32,7 @@ import java.util.Map;
  *
  * @param id the rule id
  * @param roles the two roles that alternate, the first one starting the conversation
- * @param mode {@code strict}, the only mode
+ * @param mode {@code strict} (roles and cap) or {@code cap-only}
  * @param maxPerGroup the most tool calls per step or role group, or {@code null}
  * @param repair how mutate mode repairs consecutive roles, or {@code null} for the guard's choice
  * @param severity the severity (default advisory)
@@ -43,7 +49,10 @@ public record AlternationRule(
         Require.argument(roles.size() == 2 && roles.get(0) != roles.get(1) && !roles.contains(Role.SYSTEM),
                 "roles must be two distinct roles of user and assistant, but was " + roles);
         mode = mode == null ? "strict" : mode;
-        Require.argument("strict".equals(mode), "mode must be strict, but was '" + mode + "'");
+        Require.argument("strict".equals(mode) || "cap-only".equals(mode),
+                "mode must be one of strict, cap-only, but was '" + mode + "'");
+        Require.argument(!"cap-only".equals(mode) || maxPerGroup != null,
+                "mode cap-only checks only maxPerGroup, so maxPerGroup is required for rule '" + id + "'");
         Require.argument(maxPerGroup == null || maxPerGroup >= 0, "maxPerGroup must be >= 0, but was " + maxPerGroup);
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
@@ -67,27 +76,47 @@ public record AlternationRule(
     @Override
     public void check(RuleContext context, FindingSink sink) {
         List<Entry> entries = context.entries();
-        Message previous = null;
+        if (!"cap-only".equals(mode)) {
+            checkRoles(entries, sink);
+        }
+        if (maxPerGroup != null) {
+            checkCap(entries, context.structure(), sink);
+        }
+    }
+
+    private void checkRoles(List<Entry> entries, FindingSink sink) {
+        Entry previous = null;
+        Role previousRole = null;
+        boolean seenMessage = false;
         for (Entry e : entries) {
+            if (e instanceof ToolCall c && c.result() != null) {
+                // the call is a model turn and its result a turn of its own on the user side
+                previous = c;
+                previousRole = Role.USER;
+                continue;
+            }
             if (!(e instanceof Message m) || m.role() == Role.SYSTEM) {
                 continue;
             }
-            if (previous == null) {
+            if (!seenMessage) {
+                seenMessage = true;
                 if (m.role() != roles.get(0)) {
                     sink.report(this, "first-role", List.of(m.id()), "the first message must have role "
                             + roles.get(0).wireName() + ", but " + RuleFields.quote(m.id()) + " has role "
                             + m.role().wireName());
                 }
-            } else if (previous.role() == m.role()) {
+            } else if (previous != null && previousRole == m.role()) {
                 sink.report(this, "consecutive-role", List.of(previous.id(), m.id()), "roles must alternate, but "
-                        + RuleFields.quote(previous.id()) + " and " + RuleFields.quote(m.id()) + " both have role "
+                        + describe(previous) + " and " + RuleFields.quote(m.id()) + " both have role "
                         + m.role().wireName());
             }
             previous = m;
+            previousRole = m.role();
         }
-        if (maxPerGroup != null) {
-            checkCap(entries, context.structure(), sink);
-        }
+    }
+
+    private static String describe(Entry e) {
+        return e instanceof ToolCall ? "the tool result " + RuleFields.quote(e.id()) : RuleFields.quote(e.id());
     }
 
     private void checkCap(List<Entry> entries, TimelineStructure s, FindingSink sink) {

@@ -11,6 +11,7 @@ import io.orderingguard.GuardResult;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.Repair;
+import io.orderingguard.RepairFailure;
 import io.orderingguard.json.DispatchCodec;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.json.JsonInput;
@@ -43,10 +44,13 @@ import org.opentest4j.AssertionFailedError;
  *  "previous": [dispatch, ...], "dispatch": {...},
  *  "expect": {"outcome": "repaired",
  *             "blocking": [{"ruleId", "primitiveIds", "facet", "detail", "severity"}], "advisories": [...],
- *             "unrepaired": [...], "repairs": [{"strategy", "ruleId", "targetId", "blockerId", "removed": [ids]}],
+ *             "unrepaired": [...], "repairs": [{"strategy", "ruleId", "primitiveIds", "targetId", "blockerId",
+ *                                              "detail", "removed": [ids], "inserted": [ids]}],
+ *             "repairFailures": [{"strategy", "ruleId", "primitiveIds", "message"}],
  *             "timeline": [entries of the dispatch sent]}}
  * }</pre>
- * Fields of an expected finding or repair that are omitted are not compared.
+ * Fields of an expected object that are omitted are not compared; an expected {@code null} means the
+ * field is absent or null (e.g. a payload removed from an entry of the timeline).
  */
 public final class ConformanceFixture {
 
@@ -152,6 +156,19 @@ public final class ConformanceFixture {
             for (Entry e : r.removed()) {
                 removed.add(e.id());
             }
+            ArrayNode inserted = ro.putArray("inserted");
+            for (Entry e : r.inserted()) {
+                inserted.add(e.id());
+            }
+        }
+        ArrayNode failures = o.putArray("repairFailures");
+        for (RepairFailure f : result.repairFailures()) {
+            ObjectNode fo = failures.addObject();
+            fo.put("strategy", f.strategy());
+            fo.put("ruleId", f.ruleId());
+            ArrayNode ids = fo.putArray("primitiveIds");
+            f.primitiveIds().forEach(ids::add);
+            fo.put("message", f.message());
         }
         o.set("timeline", codec.toTree(result.dispatch()).get("entries"));
         return o;
@@ -175,7 +192,11 @@ public final class ConformanceFixture {
 
     /** Expected objects compare only the fields they name; arrays compare element by element and by size. */
     private static void compare(String path, JsonNode expected, JsonNode actual, List<String> mismatches) {
-        if (expected.isObject()) {
+        if (expected.isNull()) {
+            if (actual != null && !actual.isNull()) {
+                mismatches.add(path + ": expected absent or null, but was " + actual);
+            }
+        } else if (expected.isObject()) {
             if (actual == null || !actual.isObject()) {
                 mismatches.add(path + ": expected an object, but was " + actual);
                 return;

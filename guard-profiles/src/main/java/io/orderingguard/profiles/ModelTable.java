@@ -108,6 +108,8 @@ final class ModelTable {
         row(Set.of(), false, "(?:^|/)(?:mistral|magistral|codestral|devstral|ministral|pixtral|open-mistral"
                 + "|open-mixtral|mixtral)", "mistral-api", DOCUMENTED,
                 "the mistral-common validator is the check of the hosted API and of vLLM serving");
+        row(Set.of(), false, "nemotron", "nemotron", DOCUMENTED, "NVIDIA Nemotron (before Llama: many are Llama "
+                + "derivatives)");
         row(Set.of(), false, "llama-?3(?:[.-][0-9])?(?![0-9])|llama3", "llama-3-template", CONFIRMED,
                 "the official template raises on parallel tool calls (vllm-project/vllm PR #12938)");
         row(Set.of(), false, "llama-?4", "llama-4", DOCUMENTED, "Llama 4 allows parallel tool calls");
@@ -129,7 +131,6 @@ final class ModelTable {
         row(Set.of(), false, "kimi-k3", "kimi-k3", DOCUMENTED, "Kimi K3");
         row(Set.of(), false, "minimax-m2", "minimax-m2", DOCUMENTED, "MiniMax M2");
         row(Set.of(), false, "minimax-m3", "minimax-m3", DOCUMENTED, "MiniMax M3");
-        row(Set.of(), false, "nemotron", "nemotron", DOCUMENTED, "NVIDIA Nemotron");
         row(Set.of(), false, "(?:^|/)phi-?[0-9]", "phi", DOCUMENTED, "Microsoft Phi");
         row(Set.of(), false, "(?:^|/)mai-", "mai", DOCUMENTED, "Microsoft MAI");
         row(Set.of(), false, "jamba", "jamba", DOCUMENTED, "AI21 Jamba");
@@ -187,8 +188,9 @@ final class ModelTable {
         String id = normalise(modelId);
         for (int i = 0; i < ROWS.size(); i++) {
             ModelRule row = ROWS.get(i);
-            if (row.requiresProvider() ? !row.providers().contains(canonical)
-                    : canonical != null && !row.providers().isEmpty() && !row.providers().contains(canonical)) {
+            boolean surfaceMatches = canonical != null && row.providers().contains(canonical);
+            if (row.requiresProvider() ? !surfaceMatches
+                    : canonical != null && !row.providers().isEmpty() && !surfaceMatches) {
                 continue;
             }
             if (PATTERNS.get(i).matcher(id).find()) {

@@ -33,7 +33,7 @@ final class ProviderFamilies {
             "o1-mini and o1-preview reject system messages",
             "Unsupported value: 'messages[0].role' does not support 'system' with this model.",
             "a rule forbidding a message role");
-    static final Gap R1_USER = new Gap("R1", "openai-responses-reasoning-followed",
+    static final Gap R1_USER = new Gap("R1", "openai-responses-reasoning-not-before-user",
             "a reasoning item followed by a user message (its produced item was dropped) is rejected; only a "
                     + "reasoning item at the end of the input is detected",
             "Item 'rs_<id>' of type 'reasoning' was provided without its required following item.",

@@ -204,8 +204,8 @@ final class ProviderRules {
         return prov(new ReplayCompatibilityRule("gemini-foreign-thought-signature", Set.of(Kind.THOUGHT, Kind.TOOL_CALL),
                 List.of("gemini-thought-signature-v1", "gemini-thought-signature-sentinel-v1"), severity, null),
                 "Gemini G8: thought signatures are model-family specific; another model's signature is rejected "
-                        + (severity == Severity.BLOCKING ? "" : "(Gemini 2.5 does not enforce signatures: advisory) ")
-                        + "; decolua/9router#4136, badrisnarayanan/antigravity-claude-proxy#18",
+                        + "(blocking for Gemini 3; advisory for Gemini 2.5, which does not enforce signatures); "
+                        + "decolua/9router#4136, badrisnarayanan/antigravity-claude-proxy#18",
                 "Corrupted thought signature.");
     }
 

@@ -8,6 +8,7 @@ import io.orderingguard.Finding;
 import io.orderingguard.GuardResult;
 import io.orderingguard.Outcome;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.json.DispatchCodec;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.stash.InMemoryStash;
@@ -17,7 +18,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -62,9 +62,53 @@ class ConformanceTest {
         return families.stream();
     }
 
+    /**
+     * Mutate mode over every rejected fixture: whatever it repairs must then pass in enforce mode, and
+     * what it cannot repair stays rejected (never an exception).
+     */
+    @TestFactory
+    Stream<DynamicNode> repairs() throws IOException {
+        List<DynamicNode> families = new ArrayList<>();
+        for (Path dir : familyDirs()) {
+            String family = dir.getFileName().toString();
+            List<DynamicNode> cases = new ArrayList<>();
+            for (Map.Entry<String, JsonNode> c : expectations(dir)) {
+                JsonNode e = c.getValue();
+                if (e.has("pending") || !e.get("outcome").asText().equals("rejected")) {
+                    continue;
+                }
+                Path file = dir.resolve(c.getKey());
+                cases.add(DynamicTest.dynamicTest(c.getKey(), file.toUri(), () -> repairCase(family, file)));
+            }
+            if (!cases.isEmpty()) {
+                families.add(DynamicContainer.dynamicContainer(family, dir.toUri(), cases.stream()));
+            }
+        }
+        return families.stream();
+    }
+
+    private static void repairCase(String family, Path file) {
+        List<Dispatch> dispatches = DispatchCodec.defaults().readAny(file);
+        OrderingGuard mutate = OrderingGuard.builder().profile(family).mode(io.orderingguard.Mode.MUTATE)
+                .stash(InMemoryStash.create()).build();
+        GuardResult result = null;
+        for (Dispatch d : dispatches) {
+            result = mutate.check(d);
+        }
+        assertThat(result.blocking()).as(file + " blocking findings of the input").isNotEmpty();
+        if (result.outcome() == Outcome.REPAIRED) {
+            GuardResult again = OrderingGuard.builder().profile(family).build().check(result.dispatch());
+            assertThat(again.blocking()).as(file + " after " + result.repairs()).isEmpty();
+            assertThat(result.unrepaired()).isEmpty();
+        } else {
+            assertThat(result.outcome()).isEqualTo(Outcome.REJECTED);
+            assertThat(result.unrepaired()).as(file.toString()).isNotEmpty();
+        }
+    }
+
     private static void runCase(String family, Path file, JsonNode expect) {
         CatalogEntry entry = Profiles.describe(family);
-        List<Dispatch> dispatches = FixtureDispatches.read(file);
+        List<Dispatch> dispatches = DispatchCodec.defaults().readAny(file);
         if (expect.has("pending")) {
             String label = expect.get("pending").asText();
             Gap gap = entry.gaps().stream().filter(g -> g.label().equals(label)).findFirst().orElse(null);
@@ -197,10 +241,7 @@ class ConformanceTest {
     private static List<Map.Entry<String, JsonNode>> expectations(Path dir) {
         try {
             JsonNode root = JSON.readTree(dir.resolve("expect.json").toFile());
-            List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
-            Iterator<Map.Entry<String, JsonNode>> it = root.fields();
-            it.forEachRemaining(out::add);
-            return out;
+            return new ArrayList<>(root.properties());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

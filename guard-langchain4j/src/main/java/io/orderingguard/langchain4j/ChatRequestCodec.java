@@ -1,0 +1,431 @@
+package io.orderingguard.langchain4j;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.Content;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.internal.JsonSchemaElementUtils;
+import dev.langchain4j.model.ModelProvider;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import io.orderingguard.internal.Require;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Payloads;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Translates a LangChain4j {@link ChatRequest} into the {@link Dispatch} the guard checks, and a
+ * (possibly repaired) dispatch back into a {@code ChatRequest}.
+ *
+ * <p>Mapping, for message {@code i} of the request:
+ * <ul>
+ *   <li>{@link SystemMessage} → system {@link Message} {@code messages[i]};</li>
+ *   <li>{@link UserMessage} → user message {@code messages[i]} whose content is its text parts
+ *       joined by a line break; a message with other contents (images, PDFs, audio) carries the
+ *       payload {@code {"nonTextContents": ["image", …]}} so that no repair merges or drops it as
+ *       empty;</li>
+ *   <li>{@link AiMessage} → one <em>step</em> {@code messages[i]}: a {@link Thought} for
+ *       {@link AiMessage#thinking()} with the payload {@code {"signature": …}} from the
+ *       {@value #THINKING_SIGNATURE} attribute, a thought per element of the
+ *       {@value #REDACTED_THINKING} attribute with the payload {@code {"data": …}}, both tagged
+ *       {@value #ANTHROPIC_THINKING_TAG}; the assistant text as message {@code messages[i]} (omitted
+ *       when the message has no text but has tool calls or thinking); one {@link ToolCall} per
+ *       {@link ToolExecutionRequest}, with the request's id (or {@code messages[i].tool_calls[k]}
+ *       when it has none) and its arguments as a JSON object;</li>
+ *   <li>{@link ToolExecutionResultMessage} → the result of the call with the same id when it belongs
+ *       to the contiguous run of results directly after that call's {@code AiMessage} (the only
+ *       place a provider accepts it); any other result is an orphan result;</li>
+ *   <li>any other message (a {@code CustomMessage}) → an empty system message with the payload
+ *       {@code {"customMessage": true}}, which alternation treats as transparent, sent back
+ *       unchanged.</li>
+ * </ul>
+ * Ids: messages are named by position ({@code messages[i]}), which is what a finding should point
+ * at. Tool calls keep their wire id. A signed thought is {@code thinking-<digest of its signature>}
+ * and a redacted one {@code redacted-thinking-<digest of its data>}: these ids stay the same when a
+ * memory window drops older messages, so preservation rules (which match entries by id across
+ * dispatches) compare each block with itself; a thought without a signature has nothing to preserve
+ * and is {@code messages[i].thinking}. An id repeated within one request gets {@code #2}, {@code #3}…
+ *
+ * <p>The declared tools are the effective tool specifications, the model is the effective model name
+ * (the request's parameters over the model's defaults), and the provider is the one the codec was
+ * built with.
+ *
+ * <p>Nothing the timeline does not model is lost: {@link EncodedChatRequest#toChatRequest(Dispatch)}
+ * starts from the original objects and changes only what the dispatch changed, so an unchanged
+ * dispatch gives back a request equal to the original (in fact the same message objects), and the
+ * request parameters, message attributes, names and non-text contents always survive.
+ *
+ * <pre>{@code
+ * ChatRequestCodec codec = ChatRequestCodec.of("anthropic", model.defaultRequestParameters());
+ * EncodedChatRequest encoded = codec.encode(request, "conversation-42");
+ * GuardResult result = guard.check(encoded.dispatch());
+ * ChatRequest toSend = encoded.toChatRequest(result.dispatch());
+ * }</pre>
+ *
+ * <p>Thread-safe and immutable.
+ */
+public final class ChatRequestCodec {
+
+    /** The {@link AiMessage} attribute holding the Anthropic thinking signature (LangChain4j's key). */
+    public static final String THINKING_SIGNATURE = "thinking_signature";
+
+    /** The {@link AiMessage} attribute holding the list of Anthropic redacted thinking blobs. */
+    public static final String REDACTED_THINKING = "redacted_thinking";
+
+    /** The replay tag of thoughts carrying an Anthropic signature or redacted blob. */
+    public static final String ANTHROPIC_THINKING_TAG = "anthropic-messages-thinking-v1";
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final ChatRequestCodec PLAIN = new ChatRequestCodec(null, null);
+
+    private final String provider;
+    private final ChatRequestParameters defaults;
+
+    private ChatRequestCodec(String provider, ChatRequestParameters defaults) {
+        this.provider = provider;
+        this.defaults = defaults;
+    }
+
+    /**
+     * Returns a codec with no provider and no default parameters: the model is the request's own.
+     *
+     * @return the codec
+     */
+    public static ChatRequestCodec create() {
+        return PLAIN;
+    }
+
+    /**
+     * Creates a codec.
+     *
+     * @param provider the provider name put on every dispatch (e.g. {@code anthropic}), or
+     *     {@code null}
+     * @param defaults the default parameters of the model the request goes to (they supply the
+     *     model name and tools the request itself leaves out), or {@code null}
+     * @return the codec
+     * @throws IllegalArgumentException when {@code provider} is blank
+     */
+    public static ChatRequestCodec of(String provider, ChatRequestParameters defaults) {
+        Require.blankToError(provider, "provider");
+        return new ChatRequestCodec(provider, defaults);
+    }
+
+    /**
+     * Returns the provider name the guard uses for a LangChain4j provider: {@code openai},
+     * {@code anthropic}, {@code gemini} (Google AI Gemini and Google GenAI), {@code vertex-gemini},
+     * {@code vertex-anthropic}, {@code bedrock}, {@code mistral}, {@code azure-openai},
+     * {@code github-models}, {@code microsoft-foundry}, {@code ollama}, {@code watsonx},
+     * {@code cohere}, {@code voyage-ai}, {@code jina}; {@code null} for {@code OTHER} or
+     * {@code null}.
+     *
+     * @param provider the LangChain4j provider, or {@code null}
+     * @return the name, or {@code null} when unknown
+     */
+    public static String providerName(ModelProvider provider) {
+        if (provider == null || provider == ModelProvider.OTHER) {
+            return null;
+        }
+        switch (provider) {
+            case OPEN_AI:
+                return "openai";
+            case AZURE_OPEN_AI:
+                return "azure-openai";
+            case GOOGLE_AI_GEMINI:
+            case GOOGLE_GENAI:
+                return "gemini";
+            case GOOGLE_VERTEX_AI_GEMINI:
+                return "vertex-gemini";
+            case GOOGLE_VERTEX_AI_ANTHROPIC:
+                return "vertex-anthropic";
+            case AMAZON_BEDROCK:
+                return "bedrock";
+            case MISTRAL_AI:
+                return "mistral";
+            default:
+                return provider.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /**
+     * Returns the provider name put on every dispatch.
+     *
+     * @return the name, or {@code null}
+     */
+    public String provider() {
+        return provider;
+    }
+
+    /**
+     * Returns the parameters the request is sent with: the request's own over the defaults.
+     *
+     * @param request the request
+     * @return the effective parameters
+     */
+    public ChatRequestParameters effectiveParameters(ChatRequest request) {
+        Require.nonNull(request, "request");
+        return defaults == null ? request.parameters() : defaults.overrideWith(request.parameters());
+    }
+
+    /**
+     * Encodes a request with no conversation id (preservation rules then have no baseline).
+     *
+     * @param request the request
+     * @return the dispatch with what is needed to render it back
+     */
+    public EncodedChatRequest encode(ChatRequest request) {
+        return encode(request, null);
+    }
+
+    /**
+     * Encodes a request.
+     *
+     * @param request the request
+     * @param conversationId the conversation the request belongs to, or {@code null}
+     * @return the dispatch with what is needed to render it back
+     * @throws IllegalArgumentException when {@code conversationId} is blank
+     */
+    public EncodedChatRequest encode(ChatRequest request, String conversationId) {
+        Require.nonNull(request, "request");
+        Require.blankToError(conversationId, "conversationId");
+        ChatRequestParameters effective = effectiveParameters(request);
+        Encoder encoder = new Encoder(request.messages());
+        encoder.run();
+        List<DeclaredTool> tools = declaredTools(effective.toolSpecifications());
+        String model = effective.modelName();
+        Dispatch dispatch = Dispatch.of(conversationId, provider, model == null || model.isBlank() ? null : model,
+                Timeline.of(encoder.entries, tools));
+        return new EncodedChatRequest(request, dispatch, encoder.messageIds, encoder.stepIndex, encoder.calls,
+                encoder.orphans);
+    }
+
+    private static List<DeclaredTool> declaredTools(List<ToolSpecification> specifications) {
+        if (specifications == null || specifications.isEmpty()) {
+            return List.of();
+        }
+        List<DeclaredTool> tools = new ArrayList<>(specifications.size());
+        for (ToolSpecification spec : specifications) {
+            if (spec == null || spec.name() == null || spec.name().isBlank()) {
+                continue; // LangChain4j refuses such a specification itself; nothing to check here
+            }
+            ObjectNode schema = spec.parameters() == null ? null
+                    : JSON.valueToTree(JsonSchemaElementUtils.toMap(spec.parameters()));
+            tools.add(new DeclaredTool(spec.name(), schema));
+        }
+        return tools;
+    }
+
+    /** A short, stable digest of a vendor blob: 12 hex digits of its canonical fingerprint. */
+    static String digest(String blob) {
+        String hex = Long.toHexString(Payloads.fingerprint(JsonNodeFactory.instance.textNode(blob)));
+        return "0".repeat(16 - hex.length()).concat(hex).substring(0, 12);
+    }
+
+    /** Returns the text parts of a list of contents, joined by a line break. */
+    static String textOf(List<Content> contents) {
+        StringBuilder sb = new StringBuilder();
+        boolean first = true;
+        for (Content c : contents) {
+            if (c instanceof TextContent t) {
+                if (!first) {
+                    sb.append('\n');
+                }
+                sb.append(t.text() == null ? "" : t.text());
+                first = false;
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Returns the content of a result message as the timeline sees it. */
+    static String textOf(ToolExecutionResultMessage result) {
+        if (result.hasSingleText()) {
+            return result.text() == null ? "" : result.text();
+        }
+        return textOf(result.contents());
+    }
+
+    /** Parses tool-call arguments; anything that is not a JSON object becomes an empty object. */
+    static ObjectNode parseArguments(String arguments) {
+        if (arguments == null || arguments.isBlank()) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        try {
+            JsonNode node = JSON.readTree(arguments);
+            return node instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
+        } catch (JsonProcessingException e) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+    }
+
+    /** The per-message state of one encoding. */
+    private static final class Encoder {
+        private final List<ChatMessage> messages;
+        private final List<Entry> entries = new ArrayList<>();
+        private final Map<String, Integer> messageIds = new HashMap<>();
+        private final Map<String, Integer> stepIndex = new HashMap<>();
+        private final List<EncodedChatRequest.CallInfo> calls = new ArrayList<>();
+        private final List<EncodedChatRequest.OrphanInfo> orphans = new ArrayList<>();
+        private final Map<String, Integer> thoughtIds = new HashMap<>();
+        /** Entry positions of the calls of the AiMessage whose result run is still open. */
+        private final List<Integer> openCalls = new ArrayList<>();
+        private final List<EncodedChatRequest.CallInfo> openInfos = new ArrayList<>();
+
+        Encoder(List<ChatMessage> messages) {
+            this.messages = messages;
+        }
+
+        void run() {
+            for (int i = 0; i < messages.size(); i++) {
+                ChatMessage m = messages.get(i);
+                if (m instanceof ToolExecutionResultMessage r) {
+                    result(i, r);
+                    continue;
+                }
+                openCalls.clear();
+                openInfos.clear();
+                String id = "messages[" + i + "]";
+                if (m instanceof SystemMessage s) {
+                    add(id, i, Entry.system(id, s.text() == null ? "" : s.text()));
+                } else if (m instanceof UserMessage u) {
+                    add(id, i, user(id, u));
+                } else if (m instanceof AiMessage a) {
+                    ai(i, id, a);
+                } else {
+                    ObjectNode marker = JsonNodeFactory.instance.objectNode().put("customMessage", true);
+                    add(id, i, new Message(id, Role.SYSTEM, "", marker, null, null));
+                }
+            }
+        }
+
+        /** Returns the id, or the id with {@code #2}, {@code #3}… when this request already used it. */
+        private String unique(String id) {
+            int n = thoughtIds.merge(id, 1, Integer::sum);
+            return n == 1 ? id : id + "#" + n;
+        }
+
+        private void add(String id, int index, Entry e) {
+            messageIds.put(id, index);
+            entries.add(e);
+        }
+
+        private static Message user(String id, UserMessage u) {
+            List<Content> contents = u.contents();
+            ArrayNode other = null;
+            for (Content c : contents) {
+                if (!(c instanceof TextContent)) {
+                    if (other == null) {
+                        other = JsonNodeFactory.instance.arrayNode();
+                    }
+                    other.add(c.type() == null ? "unknown" : c.type().name().toLowerCase(Locale.ROOT));
+                }
+            }
+            ObjectNode payload = null;
+            if (other != null) {
+                payload = JsonNodeFactory.instance.objectNode();
+                payload.set("nonTextContents", other);
+            }
+            return new Message(id, Role.USER, textOf(contents), payload, null, null);
+        }
+
+        private void ai(int index, String step, AiMessage a) {
+            stepIndex.put(step, index);
+            Object signature = a.attributes().get(THINKING_SIGNATURE);
+            if (a.thinking() != null || signature instanceof String) {
+                ObjectNode payload = null;
+                String id = step + ".thinking";
+                if (signature instanceof String s) {
+                    payload = JsonNodeFactory.instance.objectNode().put("signature", s);
+                    id = unique("thinking-" + digest(s));
+                }
+                add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
+                        payload == null ? null : ANTHROPIC_THINKING_TAG, step));
+            }
+            if (a.attributes().get(REDACTED_THINKING) instanceof List<?> redacted && allStrings(redacted)) {
+                for (int k = 0; k < redacted.size(); k++) {
+                    if (redacted.get(k) instanceof String data) {
+                        String id = unique("redacted-thinking-" + digest(data));
+                        add(id, index, new Thought(id, "", JsonNodeFactory.instance.objectNode().put("data", data),
+                                ANTHROPIC_THINKING_TAG, step));
+                    }
+                }
+            }
+            boolean hasOther = a.hasToolExecutionRequests() || a.thinking() != null || signature instanceof String;
+            if (a.text() != null || !hasOther) {
+                add(step, index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step));
+            }
+            List<ToolExecutionRequest> requests = a.toolExecutionRequests();
+            for (int k = 0; k < requests.size(); k++) {
+                ToolExecutionRequest r = requests.get(k);
+                boolean synthetic = r.id() == null || r.id().isBlank();
+                String id = synthetic ? step + ".tool_calls[" + k + "]" : r.id();
+                String tool = r.name() == null || r.name().isBlank() ? "unnamed" : r.name();
+                ObjectNode args = parseArguments(r.arguments());
+                EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, args, synthetic);
+                calls.add(info);
+                openCalls.add(entries.size());
+                openInfos.add(info);
+                entries.add(new ToolCall(id, tool, args, null, true, null, null, step));
+            }
+        }
+
+        private static boolean allStrings(List<?> values) {
+            for (Object v : values) {
+                if (!(v instanceof String)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private void result(int index, ToolExecutionResultMessage r) {
+            String content = textOf(r);
+            boolean isError = Boolean.TRUE.equals(r.isError());
+            for (int k = 0; k < openCalls.size(); k++) {
+                int pos = openCalls.get(k);
+                ToolCall call = (ToolCall) entries.get(pos);
+                if (!call.isUnanswered()) {
+                    continue;
+                }
+                EncodedChatRequest.CallInfo info = openInfos.get(k);
+                boolean matches = info.syntheticId()
+                        ? (r.id() == null || r.id().isBlank()) && (r.toolName() == null || r.toolName().equals(info.request().name()))
+                        : info.entryId().equals(r.id());
+                if (matches) {
+                    entries.set(pos, call.withResult(new ToolResult(content, isError)));
+                    info.answer(r, index, content, isError);
+                    return;
+                }
+            }
+            // a result outside the run after its call, or answering no call at all: an orphan (it does not
+            // end the run: the provider still pairs the results after it with the open calls)
+            String id = r.id() == null || r.id().isBlank() ? "messages[" + index + "]" : r.id();
+            String tool = r.toolName() == null ? "" : r.toolName();
+            orphans.add(new EncodedChatRequest.OrphanInfo(id, r, index, content, isError));
+            entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError), false, null, null, null));
+        }
+    }
+}

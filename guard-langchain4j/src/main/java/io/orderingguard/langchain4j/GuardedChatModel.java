@@ -1,0 +1,241 @@
+package io.orderingguard.langchain4j;
+
+import dev.langchain4j.model.ModelProvider;
+import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.ChatRequestOptions;
+import dev.langchain4j.model.chat.listener.ChatModelListener;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.internal.Require;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A {@link ChatModel} that checks every request with an {@link OrderingGuard} before its delegate
+ * sends it. Because AI services and agents call the model once per tool-loop round, the decorator
+ * sees every request, including each round of a tool loop.
+ *
+ * <pre>{@code
+ * ChatModel model = GuardedChatModel.wrap(OpenAiChatModel.builder()...build(), guard);
+ * String answer = model.chat("Hello");                       // checked, then sent
+ * }</pre>
+ *
+ * <p>In {@link io.orderingguard.Mode#ENFORCE} mode a rejected request throws a
+ * {@link GuardRejectedException} (a {@code NonRetriableException}, so it is never retried) and the
+ * delegate is not called: no HTTP request is made. In {@link io.orderingguard.Mode#MUTATE} mode the
+ * repaired request is sent; the application's messages — and the {@code ChatMemory} they live in —
+ * are left as they were, so the repair happens on the wire copy only, again at every request.
+ * A request that passes is handed to the delegate as the very same object.
+ *
+ * <p>The dispatch the guard checks names the provider (from {@link #provider()} unless given), the
+ * effective model (the request's parameters over the delegate's defaults) and the conversation: the
+ * {@link #CONVERSATION_ID} listener attribute of the {@link ChatRequestOptions} when present, else
+ * the conversation-id function, else none (preservation rules then have no baseline).
+ *
+ * <p>Listeners: the delegate's listeners fire as usual (the delegate's own {@code chat} is called);
+ * this decorator reports none of its own, so nothing fires twice.
+ *
+ * <p>Thread-safe when the guard and the delegate are (the guard is).
+ */
+public final class GuardedChatModel implements ChatModel {
+
+    /**
+     * The key of the {@link ChatRequestOptions#listenerAttributes()} entry naming the conversation a
+     * request belongs to.
+     */
+    public static final String CONVERSATION_ID = "ordering-guard.conversation-id";
+
+    private final ChatModel delegate;
+    private final OrderingGuard guard;
+    private final String provider;
+    private final Function<ChatRequest, ?> conversationId;
+
+    private GuardedChatModel(ChatModel delegate, OrderingGuard guard, String provider, Function<ChatRequest, ?> conversationId) {
+        this.delegate = delegate;
+        this.guard = guard;
+        this.provider = provider;
+        this.conversationId = conversationId;
+    }
+
+    /**
+     * Wraps a model; the provider name comes from the delegate's {@link ChatModel#provider()} and
+     * requests carry no conversation id unless the {@link #CONVERSATION_ID} attribute is given.
+     *
+     * @param delegate the model that sends requests
+     * @param guard the guard
+     * @return the guarded model
+     */
+    public static GuardedChatModel wrap(ChatModel delegate, OrderingGuard guard) {
+        return builder(delegate, guard).build();
+    }
+
+    /**
+     * Wraps a model, naming each request's conversation with a function.
+     *
+     * @param delegate the model that sends requests
+     * @param guard the guard
+     * @param conversationId returns the conversation a request belongs to, or {@code null} when unknown
+     * @return the guarded model
+     */
+    public static GuardedChatModel wrap(ChatModel delegate, OrderingGuard guard, Function<ChatRequest, ?> conversationId) {
+        return builder(delegate, guard).conversationId(conversationId).build();
+    }
+
+    /**
+     * Starts a builder.
+     *
+     * @param delegate the model that sends requests
+     * @param guard the guard
+     * @return the builder
+     */
+    public static Builder builder(ChatModel delegate, OrderingGuard guard) {
+        return new Builder(Require.nonNull(delegate, "delegate"), Require.nonNull(guard, "guard"));
+    }
+
+    /**
+     * Returns the wrapped model.
+     *
+     * @return the delegate
+     */
+    public ChatModel delegate() {
+        return delegate;
+    }
+
+    /**
+     * Returns the guard.
+     *
+     * @return the guard
+     */
+    public OrderingGuard guard() {
+        return guard;
+    }
+
+    /**
+     * Returns the codec this model encodes requests with: its provider name and the delegate's
+     * current default parameters.
+     *
+     * @return the codec
+     */
+    public ChatRequestCodec codec() {
+        return ChatRequestCodec.of(provider != null ? provider : ChatRequestCodec.providerName(delegate.provider()),
+                delegate.defaultRequestParameters());
+    }
+
+    /**
+     * Checks the request and, unless it is rejected, sends it (or its repair) through the delegate.
+     *
+     * @param request the request
+     * @param options per-request options; the {@link #CONVERSATION_ID} listener attribute names the
+     *     conversation
+     * @return the delegate's response
+     * @throws GuardRejectedException when the guard rejects the request; the delegate is not called
+     */
+    @Override
+    public ChatResponse chat(ChatRequest request, ChatRequestOptions options) {
+        Require.nonNull(request, "request");
+        Object attribute = options == null ? null : options.listenerAttributes().get(CONVERSATION_ID);
+        Object id = attribute != null ? attribute : conversationId == null ? null : conversationId.apply(request);
+        ChatRequest toSend = RequestGate.admit(guard, codec(), request, RequestGate.conversationId(id));
+        return delegate.chat(toSend, options == null ? ChatRequestOptions.EMPTY : options);
+    }
+
+    @Override
+    public ChatResponse chat(ChatRequest request) {
+        return chat(request, ChatRequestOptions.EMPTY);
+    }
+
+    /**
+     * Same as {@link #chat(ChatRequest)}: a guarded model has no unguarded path.
+     *
+     * @param request the request
+     * @return the delegate's response
+     */
+    @Override
+    public ChatResponse doChat(ChatRequest request) {
+        return chat(request, ChatRequestOptions.EMPTY);
+    }
+
+    @Override
+    public ChatRequestParameters defaultRequestParameters() {
+        return delegate.defaultRequestParameters();
+    }
+
+    /**
+     * Returns no listeners: the delegate's listeners fire inside the delegate.
+     *
+     * @return an empty list
+     */
+    @Override
+    public List<ChatModelListener> listeners() {
+        return List.of();
+    }
+
+    @Override
+    public ModelProvider provider() {
+        return delegate.provider();
+    }
+
+    @Override
+    public Set<Capability> supportedCapabilities() {
+        return delegate.supportedCapabilities();
+    }
+
+    @Override
+    public String toString() {
+        return "GuardedChatModel{" + delegate + ", mode=" + guard.mode().wireName() + "}";
+    }
+
+    /**
+     * Configures a {@link GuardedChatModel}. Not thread-safe.
+     */
+    public static final class Builder {
+        private final ChatModel delegate;
+        private final OrderingGuard guard;
+        private String provider;
+        private Function<ChatRequest, ?> conversationId;
+
+        private Builder(ChatModel delegate, OrderingGuard guard) {
+            this.delegate = delegate;
+            this.guard = guard;
+        }
+
+        /**
+         * Sets the provider name put on each dispatch (default: derived from the delegate's
+         * {@link ChatModel#provider()} by {@link ChatRequestCodec#providerName}). Useful when an
+         * OpenAI-compatible client talks to another vendor.
+         *
+         * @param value the provider name, e.g. {@code deepseek}
+         * @return this
+         * @throws IllegalArgumentException when blank
+         */
+        public Builder provider(String value) {
+            this.provider = Require.nonBlank(value, "provider");
+            return this;
+        }
+
+        /**
+         * Sets the function naming the conversation of a request (used when the request options carry
+         * no {@link #CONVERSATION_ID} attribute).
+         *
+         * @param value the function; it may return {@code null} for an unknown conversation
+         * @return this
+         */
+        public Builder conversationId(Function<ChatRequest, ?> value) {
+            this.conversationId = Require.nonNull(value, "conversationId");
+            return this;
+        }
+
+        /**
+         * Builds the model.
+         *
+         * @return the guarded model
+         */
+        public GuardedChatModel build() {
+            return new GuardedChatModel(delegate, guard, provider, conversationId);
+        }
+    }
+}

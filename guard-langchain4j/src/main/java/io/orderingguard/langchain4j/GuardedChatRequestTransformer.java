@@ -1,0 +1,100 @@
+package io.orderingguard.langchain4j;
+
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.internal.Require;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
+
+/**
+ * A request transformer for LangChain4j {@code AiServices}: it checks every request an AI service
+ * sends — the first one and each tool-loop round — and returns it unchanged, returns its repair, or
+ * throws a {@link GuardRejectedException}. The AI service's memory id is the conversation id.
+ *
+ * <pre>{@code
+ * Assistant assistant = AiServices.builder(Assistant.class)
+ *         .chatModel(model)
+ *         .chatMemoryProvider(id -> MessageWindowChatMemory.withMaxMessages(20))
+ *         .tools(new Tools())
+ *         .chatRequestTransformer(GuardedChatRequestTransformer.of(guard, model))
+ *         .build();
+ * }</pre>
+ *
+ * <p>Use either this transformer or a {@link GuardedChatModel}, not both: each would check the
+ * same request. The transformer is the choice when the model object cannot be replaced; the
+ * decorator also guards calls made outside AI services. Like the decorator, the transformer repairs
+ * the wire copy only: the chat memory keeps the application's messages.
+ *
+ * <p>Thread-safe and immutable.
+ */
+public final class GuardedChatRequestTransformer implements BiFunction<ChatRequest, Object, ChatRequest> {
+
+    private final OrderingGuard guard;
+    private final ChatRequestCodec codec;
+
+    private GuardedChatRequestTransformer(OrderingGuard guard, ChatRequestCodec codec) {
+        this.guard = guard;
+        this.codec = codec;
+    }
+
+    /**
+     * Creates a transformer for requests to a model (its provider and default parameters name the
+     * target).
+     *
+     * @param guard the guard
+     * @param model the model the AI service sends to
+     * @return the transformer
+     */
+    public static GuardedChatRequestTransformer of(OrderingGuard guard, ChatModel model) {
+        Require.nonNull(model, "model");
+        return of(guard, ChatRequestCodec.of(ChatRequestCodec.providerName(model.provider()), model.defaultRequestParameters()));
+    }
+
+    /**
+     * Creates a transformer for requests to a streaming model.
+     *
+     * @param guard the guard
+     * @param model the model the AI service streams to
+     * @return the transformer
+     */
+    public static GuardedChatRequestTransformer of(OrderingGuard guard, StreamingChatModel model) {
+        Require.nonNull(model, "model");
+        return of(guard, ChatRequestCodec.of(ChatRequestCodec.providerName(model.provider()), model.defaultRequestParameters()));
+    }
+
+    /**
+     * Creates a transformer with an explicit codec (provider name and default parameters).
+     *
+     * @param guard the guard
+     * @param codec the codec
+     * @return the transformer
+     */
+    public static GuardedChatRequestTransformer of(OrderingGuard guard, ChatRequestCodec codec) {
+        return new GuardedChatRequestTransformer(Require.nonNull(guard, "guard"), Require.nonNull(codec, "codec"));
+    }
+
+    /**
+     * Checks a request of an AI service.
+     *
+     * @param request the request the AI service built
+     * @param memoryId the AI service's memory id, used as the conversation id ({@code null} for none)
+     * @return the request itself when it passed, or its repair
+     * @throws GuardRejectedException when the guard rejects it
+     */
+    @Override
+    public ChatRequest apply(ChatRequest request, Object memoryId) {
+        Require.nonNull(request, "request");
+        return RequestGate.admit(guard, codec, request, RequestGate.conversationId(memoryId));
+    }
+
+    /**
+     * Returns this transformer as a one-argument operator, for requests with no conversation id.
+     *
+     * @return the operator
+     */
+    public UnaryOperator<ChatRequest> withoutConversationId() {
+        return request -> apply(request, null);
+    }
+}

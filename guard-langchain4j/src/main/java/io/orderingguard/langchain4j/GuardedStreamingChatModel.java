@@ -1,0 +1,231 @@
+package io.orderingguard.langchain4j;
+
+import dev.langchain4j.model.ModelProvider;
+import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatRequestOptions;
+import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.chat.listener.ChatModelListener;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.internal.Require;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * A {@link StreamingChatModel} that checks every request with an {@link OrderingGuard} before its
+ * delegate streams it: the streaming twin of {@link GuardedChatModel}, with the same provider, model
+ * and conversation-id resolution.
+ *
+ * <pre>{@code
+ * StreamingChatModel model = GuardedStreamingChatModel.wrap(AnthropicStreamingChatModel.builder()...build(), guard);
+ * model.chat(request, handler);
+ * }</pre>
+ *
+ * <p>A rejected request is reported the way streaming models report every failure: the handler's
+ * {@link StreamingChatResponseHandler#onError onError} receives the {@link GuardRejectedException}
+ * (on the calling thread, before any HTTP request), and {@code chat} returns normally. A repaired
+ * request is streamed in place of the original; the application's messages are never modified.
+ *
+ * <p>Thread-safe when the guard and the delegate are (the guard is).
+ */
+public final class GuardedStreamingChatModel implements StreamingChatModel {
+
+    private final StreamingChatModel delegate;
+    private final OrderingGuard guard;
+    private final String provider;
+    private final Function<ChatRequest, ?> conversationId;
+
+    private GuardedStreamingChatModel(StreamingChatModel delegate, OrderingGuard guard, String provider,
+            Function<ChatRequest, ?> conversationId) {
+        this.delegate = delegate;
+        this.guard = guard;
+        this.provider = provider;
+        this.conversationId = conversationId;
+    }
+
+    /**
+     * Wraps a streaming model; the provider name comes from the delegate's
+     * {@link StreamingChatModel#provider()}.
+     *
+     * @param delegate the model that streams requests
+     * @param guard the guard
+     * @return the guarded model
+     */
+    public static GuardedStreamingChatModel wrap(StreamingChatModel delegate, OrderingGuard guard) {
+        return builder(delegate, guard).build();
+    }
+
+    /**
+     * Wraps a streaming model, naming each request's conversation with a function.
+     *
+     * @param delegate the model that streams requests
+     * @param guard the guard
+     * @param conversationId returns the conversation a request belongs to, or {@code null} when unknown
+     * @return the guarded model
+     */
+    public static GuardedStreamingChatModel wrap(StreamingChatModel delegate, OrderingGuard guard,
+            Function<ChatRequest, ?> conversationId) {
+        return builder(delegate, guard).conversationId(conversationId).build();
+    }
+
+    /**
+     * Starts a builder.
+     *
+     * @param delegate the model that streams requests
+     * @param guard the guard
+     * @return the builder
+     */
+    public static Builder builder(StreamingChatModel delegate, OrderingGuard guard) {
+        return new Builder(Require.nonNull(delegate, "delegate"), Require.nonNull(guard, "guard"));
+    }
+
+    /**
+     * Returns the wrapped model.
+     *
+     * @return the delegate
+     */
+    public StreamingChatModel delegate() {
+        return delegate;
+    }
+
+    /**
+     * Returns the guard.
+     *
+     * @return the guard
+     */
+    public OrderingGuard guard() {
+        return guard;
+    }
+
+    /**
+     * Returns the codec this model encodes requests with.
+     *
+     * @return the codec
+     */
+    public ChatRequestCodec codec() {
+        return ChatRequestCodec.of(provider != null ? provider : ChatRequestCodec.providerName(delegate.provider()),
+                delegate.defaultRequestParameters());
+    }
+
+    /**
+     * Checks the request and, unless it is rejected, streams it (or its repair) through the delegate.
+     * A rejection goes to {@code handler.onError} as a {@link GuardRejectedException}.
+     *
+     * @param request the request
+     * @param options per-request options; the {@link GuardedChatModel#CONVERSATION_ID} listener
+     *     attribute names the conversation
+     * @param handler receives the stream, or the rejection
+     */
+    @Override
+    public void chat(ChatRequest request, ChatRequestOptions options, StreamingChatResponseHandler handler) {
+        Require.nonNull(request, "request");
+        Require.nonNull(handler, "handler");
+        ChatRequest toSend;
+        try {
+            Object attribute = options == null ? null : options.listenerAttributes().get(GuardedChatModel.CONVERSATION_ID);
+            Object id = attribute != null ? attribute : conversationId == null ? null : conversationId.apply(request);
+            toSend = RequestGate.admit(guard, codec(), request, RequestGate.conversationId(id));
+        } catch (RuntimeException e) {
+            handler.onError(e);
+            return;
+        }
+        delegate.chat(toSend, options == null ? ChatRequestOptions.EMPTY : options, handler);
+    }
+
+    @Override
+    public void chat(ChatRequest request, StreamingChatResponseHandler handler) {
+        chat(request, ChatRequestOptions.EMPTY, handler);
+    }
+
+    /**
+     * Same as {@link #chat(ChatRequest, StreamingChatResponseHandler)}: a guarded model has no
+     * unguarded path.
+     *
+     * @param request the request
+     * @param handler receives the stream, or the rejection
+     */
+    @Override
+    public void doChat(ChatRequest request, StreamingChatResponseHandler handler) {
+        chat(request, ChatRequestOptions.EMPTY, handler);
+    }
+
+    @Override
+    public ChatRequestParameters defaultRequestParameters() {
+        return delegate.defaultRequestParameters();
+    }
+
+    /**
+     * Returns no listeners: the delegate's listeners fire inside the delegate.
+     *
+     * @return an empty list
+     */
+    @Override
+    public List<ChatModelListener> listeners() {
+        return List.of();
+    }
+
+    @Override
+    public ModelProvider provider() {
+        return delegate.provider();
+    }
+
+    @Override
+    public Set<Capability> supportedCapabilities() {
+        return delegate.supportedCapabilities();
+    }
+
+    @Override
+    public String toString() {
+        return "GuardedStreamingChatModel{" + delegate + ", mode=" + guard.mode().wireName() + "}";
+    }
+
+    /**
+     * Configures a {@link GuardedStreamingChatModel}. Not thread-safe.
+     */
+    public static final class Builder {
+        private final StreamingChatModel delegate;
+        private final OrderingGuard guard;
+        private String provider;
+        private Function<ChatRequest, ?> conversationId;
+
+        private Builder(StreamingChatModel delegate, OrderingGuard guard) {
+            this.delegate = delegate;
+            this.guard = guard;
+        }
+
+        /**
+         * Sets the provider name put on each dispatch (default: derived from the delegate).
+         *
+         * @param value the provider name
+         * @return this
+         * @throws IllegalArgumentException when blank
+         */
+        public Builder provider(String value) {
+            this.provider = Require.nonBlank(value, "provider");
+            return this;
+        }
+
+        /**
+         * Sets the function naming the conversation of a request.
+         *
+         * @param value the function; it may return {@code null} for an unknown conversation
+         * @return this
+         */
+        public Builder conversationId(Function<ChatRequest, ?> value) {
+            this.conversationId = Require.nonNull(value, "conversationId");
+            return this;
+        }
+
+        /**
+         * Builds the model.
+         *
+         * @return the guarded model
+         */
+        public GuardedStreamingChatModel build() {
+            return new GuardedStreamingChatModel(delegate, guard, provider, conversationId);
+        }
+    }
+}
