@@ -18,7 +18,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The JSON codec reading a dispatch document (DESIGN §7), as {@code guard check} does for each input
- * line: parse, validate every field with its JSON path, build the entries.
+ * line: parse, validate every field with its JSON path, build the entries. Each call reads the next of
+ * several documents (see {@link Conversations#rotation}).
  *
  * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar CodecBenchmarks -prof gc}
  */
@@ -27,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 public class CodecBenchmarks {
 
     /** The number of entries in the conversation. */
@@ -35,15 +36,20 @@ public class CodecBenchmarks {
     public int size;
 
     private DispatchCodec codec;
-    private String document;
+    private String[] documents;
+    private int next;
 
-    /** Writes the passing conversation as a compact document. */
+    /** Writes each conversation of the rotation as a compact document. */
     @Setup(Level.Trial)
     public void setUp() {
         codec = DispatchCodec.defaults();
-        document = codec.write(Conversations.dispatch(Conversations.passing(size)));
-        if (codec.read(document, "bench.json").timeline().size() != size) {
-            throw new IllegalStateException("the document does not read back to " + size + " entries");
+        documents = new String[Conversations.rotation(size)];
+        for (int v = 0; v < documents.length; v++) {
+            documents[v] = codec.write(Conversations.dispatch(
+                    Conversations.generate(size, Conversations.Style.ANTHROPIC, v)));
+            if (codec.read(documents[v], "bench.json").timeline().size() != size) {
+                throw new IllegalStateException("the document does not read back to " + size + " entries");
+            }
         }
     }
 
@@ -56,6 +62,8 @@ public class CodecBenchmarks {
      */
     @Benchmark
     public Dispatch codecRead() {
+        String document = documents[next];
+        next = next + 1 == documents.length ? 0 : next + 1;
         return codec.read(document, "bench.json");
     }
 }

@@ -66,6 +66,7 @@ public final class Conversations {
             .split(" ");
     private static final String ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final String[] TOOLS = {"search_docs", "read_file", "write_file", "run_tests", "http_get", "sql_query"};
+    private static final List<DeclaredTool> TOOLS_DECLARED = tools();
 
     /** What the generated conversation is shaped to pass. */
     public enum Style {
@@ -96,10 +97,24 @@ public final class Conversations {
      * @throws IllegalArgumentException when the size is below 6
      */
     public static List<Entry> generate(int size, Style style) {
+        return generate(size, style, 0);
+    }
+
+    /**
+     * Generates one of several different conversations of the same size and style.
+     *
+     * @param size the number of entries, at least 6
+     * @param style what it is shaped to pass
+     * @param variant which conversation, from 0
+     * @return the entries in wire order
+     * @throws IllegalArgumentException when the size is below 6
+     */
+    public static List<Entry> generate(int size, Style style, int variant) {
         if (size < 6) {
             throw new IllegalArgumentException("size must be >= 6, but was " + size);
         }
-        Generator g = new Generator(new Random(SEED ^ size ^ ((long) style.ordinal() << 40)), style);
+        long seed = SEED ^ size ^ ((long) style.ordinal() << 40) ^ ((long) variant << 20);
+        Generator g = new Generator(new Random(seed), style);
         List<Entry> out = new ArrayList<>(size);
         out.add(g.message(Role.SYSTEM, 300, 900));
         // the system message and the tail (user, thought, tool call) take 4; turns take 2 to 17 each
@@ -133,7 +148,18 @@ public final class Conversations {
      * @return the entries in wire order
      */
     public static List<Entry> failing(int size) {
-        List<Entry> entries = new ArrayList<>(passing(size));
+        return failing(size, 0);
+    }
+
+    /**
+     * Generates one of several different failing conversations of the same size (see {@link #failing(int)}).
+     *
+     * @param size the number of entries, at least 8
+     * @param variant which conversation, from 0
+     * @return the entries in wire order
+     */
+    public static List<Entry> failing(int size, int variant) {
+        List<Entry> entries = new ArrayList<>(generate(size, Style.ANTHROPIC, variant));
         int unanswered = indexOfKind(entries, size / 4, ToolCall.class);
         ToolCall call = (ToolCall) entries.get(unanswered);
         entries.set(unanswered, new ToolCall(call.id(), call.tool(), call.args(), null, true, call.payload(),
@@ -192,10 +218,32 @@ public final class Conversations {
      * @return the dispatch
      */
     public static Dispatch dispatch(List<Entry> entries) {
-        return Dispatch.of(CONVERSATION_ID, PROVIDER, MODEL, Timeline.of(entries, TOOLS_DECLARED));
+        return dispatch(entries, CONVERSATION_ID);
     }
 
-    private static final List<DeclaredTool> TOOLS_DECLARED = tools();
+    /**
+     * Wraps entries in a new dispatch of a conversation (see {@link #dispatch(List)}).
+     *
+     * @param entries the entries
+     * @param conversationId the conversation id
+     * @return the dispatch
+     */
+    public static Dispatch dispatch(List<Entry> entries, String conversationId) {
+        return Dispatch.of(conversationId, PROVIDER, MODEL, Timeline.of(entries, TOOLS_DECLARED));
+    }
+
+    /**
+     * Returns how many different conversations of a size a benchmark cycles through: enough that together
+     * they hold about 64,000 entries, far more than the CPU caches. A guard in a server checks a different
+     * conversation on each call and never finds the last one's entries in cache; a benchmark that checked one
+     * 1,000-entry conversation over and over would run from cache and flatter small sizes.
+     *
+     * @param size the number of entries per conversation
+     * @return the number of conversations, at least 1
+     */
+    public static int rotation(int size) {
+        return Math.max(1, (64_000 + size - 1) / size);
+    }
 
     /** Mutable generation state; one per conversation. */
     private static final class Generator {

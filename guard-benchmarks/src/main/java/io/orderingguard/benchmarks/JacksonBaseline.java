@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The baseline: serialising the same request to JSON with Jackson, which every HTTP client does for
- * every dispatch. {@link #serialize} writes the Anthropic Messages request of the passing conversation
+ * every dispatch. Like {@link GuardBenchmarks}, each call takes the next of several conversations. {@link #serialize} writes the Anthropic Messages request of the passing conversation
  * (records, bean serialisers) to UTF-8 bytes; it is the denominator of every ratio.
  * {@link #serializeDocument} writes the guard's own dispatch document (a prebuilt Jackson tree) for
  * comparison.
@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
 public class JacksonBaseline {
 
     private static final ObjectWriter TREE_WRITER = new ObjectMapper().writer();
@@ -44,15 +44,30 @@ public class JacksonBaseline {
     @Param({"10", "100", "1000", "10000"})
     public int size;
 
-    private AnthropicRequest request;
-    private ObjectNode document;
+    private AnthropicRequest[] requests;
+    private ObjectNode[] documents;
+    private int next;
 
-    /** Builds the request and the document once: building them is the client's work, not measured. */
+    /**
+     * Builds the requests and documents once (building them is the client's work, not measured), one per
+     * conversation of the same rotation as {@link GuardBenchmarks}.
+     */
     @Setup(Level.Trial)
     public void setUp() {
-        List<Entry> entries = Conversations.passing(size);
-        request = AnthropicRequest.of(Conversations.MODEL, entries, Conversations.tools());
-        document = DispatchCodec.defaults().toTree(Conversations.dispatch(entries));
+        int rotation = Conversations.rotation(size);
+        requests = new AnthropicRequest[rotation];
+        documents = new ObjectNode[rotation];
+        for (int v = 0; v < rotation; v++) {
+            List<Entry> entries = Conversations.generate(size, Conversations.Style.ANTHROPIC, v);
+            requests[v] = AnthropicRequest.of(Conversations.MODEL, entries, Conversations.tools());
+            documents[v] = DispatchCodec.defaults().toTree(Conversations.dispatch(entries));
+        }
+    }
+
+    private int advance() {
+        int v = next;
+        next = v + 1 == requests.length ? 0 : v + 1;
+        return v;
     }
 
     /**
@@ -64,7 +79,7 @@ public class JacksonBaseline {
      */
     @Benchmark
     public byte[] serialize() {
-        return request.toJson();
+        return requests[advance()].toJson();
     }
 
     /**
@@ -77,6 +92,6 @@ public class JacksonBaseline {
      */
     @Benchmark
     public byte[] serializeDocument() throws JsonProcessingException {
-        return TREE_WRITER.writeValueAsBytes(document);
+        return TREE_WRITER.writeValueAsBytes(documents[advance()]);
     }
 }

@@ -1,7 +1,9 @@
 package io.orderingguard.timeline;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
 
 /**
  * An entry's own copy of its payload, which remembers the fingerprints computed from it. Entries never
@@ -18,12 +20,34 @@ final class PayloadNode extends ObjectNode {
     private static final long serialVersionUID = 1L;
     private static final int MAX_PATHS = 8;
 
+    // a payload of a single field (a signature, a channel: the usual case) answers lookups from these
+    // two fields instead of the map, whose table and entry are more memory to reach per entry checked
+    private transient String onlyKey;
+    private transient JsonNode onlyValue;
     private transient long whole;
     private transient volatile boolean wholeKnown;
     private transient volatile Field fields;
 
     PayloadNode() {
         super(JsonNodeFactory.instance);
+    }
+
+    /** Called once the copy is complete; the node is never changed afterwards. */
+    void seal() {
+        if (size() == 1) {
+            Map.Entry<String, JsonNode> only = properties().iterator().next();
+            onlyKey = only.getKey();
+            onlyValue = only.getValue();
+        }
+    }
+
+    @Override
+    public JsonNode get(String propertyName) {
+        String key = onlyKey;
+        if (key != null) {
+            return key == propertyName || key.equals(propertyName) ? onlyValue : null;
+        }
+        return super.get(propertyName);
     }
 
     /**

@@ -109,12 +109,13 @@ public final class Payloads {
         if (payload == null) {
             return null;
         }
-        ObjectNode o = new PayloadNode();
+        PayloadNode o = new PayloadNode();
         Iterator<Map.Entry<String, JsonNode>> fields = payload.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             o.set(field.getKey(), normalise(field.getValue()));
         }
+        o.seal();
         return o;
     }
 

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# A short JMH run of every guard benchmark beside the Jackson baseline, one line per benchmark:
+#   <name> size=<n> ratio=<guard time / baseline time> alloc=<bytes/op>
+# Usage: guard-benchmarks/quick.sh [--all]     (--all: sizes 10, 100, 1000 and 10000; default 1000 only)
+# Short forks and iterations: a smoke test of the figures, not a substitute for the full run (README).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(dirname "$here")"
+jar="$here/target/benchmarks.jar"
+
+sizes=1000
+case "${1:-}" in
+  --all) sizes=10,100,1000,10000 ;;
+  "") ;;
+  -h|--help) sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "quick.sh: unknown option '$1' (use --all for every size)" >&2; exit 2 ;;
+esac
+
+if [ ! -f "$jar" ] || [ -n "$(find "$root"/guard-*/src "$root"/pom.xml "$root"/guard-*/pom.xml -newer "$jar" -print -quit 2>/dev/null)" ]; then
+  echo "quick.sh: building the benchmarks jar (missing or older than the sources)..." >&2
+  (cd "$root" && mvn -B -q -DskipTests -pl guard-benchmarks -am package) >&2 || {
+    echo "quick.sh: the build failed; run 'mvn -B -pl guard-benchmarks -am package' to see why" >&2
+    exit 2
+  }
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+include='GuardBenchmarks\.(enforceWidest|enforceUnion|enforceFailing|mutate|stashed)$|CodecBenchmarks\.codecRead$|PolicyBenchmark\.evaluate$|LangChain4jCodecBenchmark\.roundTrip$|JacksonBaseline\.serialize$'
+echo "quick.sh: running JMH (size $sizes; about a minute per size)..." >&2
+if ! java -jar "$jar" "$include" -p size="$sizes" -f 1 -wi 2 -w 1s -i 3 -r 1s -foe true -prof gc \
+    -rf json -rff "$work/result.json" >"$work/jmh.log" 2>&1; then
+  tail -n 40 "$work/jmh.log" >&2
+  echo "quick.sh: JMH failed (log above)" >&2
+  exit 1
+fi
+
+python3 - "$work/result.json" <<'PY'
+import json, sys
+
+NAMES = {
+    "GuardBenchmarks.enforceWidest": "enforce-widest",
+    "GuardBenchmarks.enforceUnion": "enforce-union",
+    "GuardBenchmarks.enforceFailing": "enforce-failing",
+    "GuardBenchmarks.mutate": "mutate",
+    "GuardBenchmarks.stashed": "stashed",
+    "CodecBenchmarks.codecRead": "codec-read",
+    "PolicyBenchmark.evaluate": "policy",
+    "LangChain4jCodecBenchmark.roundTrip": "langchain4j-codec",
+}
+BASELINE = "JacksonBaseline.serialize"
+
+results = json.load(open(sys.argv[1]))
+baseline, rows = {}, []
+for r in results:
+    short = ".".join(r["benchmark"].split(".")[-2:])
+    size = int(r["params"]["size"])
+    score = r["primaryMetric"]["score"]
+    alloc = next((m["score"] for k, m in r.get("secondaryMetrics", {}).items() if k.endswith("gc.alloc.rate.norm")), float("nan"))
+    if short == BASELINE:
+        baseline[size] = score
+    elif short in NAMES:
+        rows.append((short, size, score, alloc))
+order = list(NAMES)
+for short, size, score, alloc in sorted(rows, key=lambda row: (row[1], order.index(row[0]))):
+    print("%s size=%d ratio=%.4f alloc=%.0f" % (NAMES[short], size, score / baseline[size], alloc))
+PY
