@@ -511,7 +511,9 @@ public final class OrderingGuard {
         }
 
         /**
-         * Sets the most repair passes before mutate mode gives up (default 8).
+         * Sets the most repair passes before mutate mode gives up (default 8). When the repairs have not
+         * settled by then (the profile's rules undo each other's repairs), none is applied and the
+         * dispatch is rejected with a repair failure saying so.
          *
          * @param value at least 1
          * @return this
