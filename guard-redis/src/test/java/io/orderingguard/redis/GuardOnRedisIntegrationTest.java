@@ -174,7 +174,7 @@ class GuardOnRedisIntegrationTest {
             System.out.printf("guard on RedisStash: %d dispatches (%d threads x %d) over %d conversations in %d ms"
                             + " (%.0f dispatches/s): %d passed, %d rejected; %d CAS retries in %d dispatches"
                             + " (%d of them then rejected against the winner's snapshot); intent oracle covered %d;"
-                            + " per variant [passed, rejected]: %s; %d Redis keys%n",
+                            + " per variant [passed, rejected]: %s; %d conversations stored%n",
                     sent.size(), threads, perThread, workload.conversations(), wall.toMillis(),
                     sent.size() / (wall.toNanos() / 1e9), passed, sent.size() - passed, retries, retried, flipped,
                     covered, format(byVariant), chains.size());

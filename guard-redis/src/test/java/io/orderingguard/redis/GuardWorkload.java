@@ -215,9 +215,9 @@ final class GuardWorkload {
 
     /**
      * The intent oracle: what the workload alone says about a dispatch judged against
-     * {@code baseline}, independently of the guard's code. Returns {@code null} when the verdict
-     * matches, a description otherwise; sets nothing when the baseline is not a canonical history
-     * of the main model (then only the replay oracle judges), see {@link #covers}.
+     * {@code baseline}, without the guard's code. Returns {@code null} when the verdict agrees, or
+     * when the oracle has no expectation (the baseline is not a canonical history of the main model;
+     * see {@link #covers}; then only the replay oracle judges), else what was expected.
      */
     String intentViolation(Planned p, Snapshot baseline, GuardResult r) {
         if (p.variant() == Variant.UNSIGNED) {
