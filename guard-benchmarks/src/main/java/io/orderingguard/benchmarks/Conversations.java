@@ -117,11 +117,12 @@ public final class Conversations {
         Generator g = new Generator(new Random(seed), style);
         List<Entry> out = new ArrayList<>(size);
         out.add(g.message(Role.SYSTEM, 300, 900));
-        // the system message and the tail (user, thought, tool call) take 4; turns take 2 to 17 each
+        // the system message and the tail (user, thought, tool call) take 4; turns take 4 to 21 each (2 or 3
+        // only when the whole conversation is that short)
         int budget = size - 4;
         while (budget > 0) {
-            int turn = 3 + g.random.nextInt(14);
-            if (budget - turn < 2) {
+            int turn = 4 + g.random.nextInt(14); // from 4 entries, so that every turn calls a tool
+            if (budget - turn < 4) {
                 turn = budget;
             }
             g.turn(out, turn);
@@ -140,9 +141,9 @@ public final class Conversations {
 
     /**
      * Generates a conversation that the widest family rejects and mutate mode repairs: the passing
-     * conversation with three blocking defects, at a quarter, half and three quarters of its length (a
-     * tool call without result, a tool result whose call is gone, and a thought replayed from a Gemini
-     * wire).
+     * conversation with three blocking defects (a tool call a quarter of the way through its calls loses
+     * its result, the call half-way through becomes a result whose call is gone, and the thought three
+     * quarters of the way through its thoughts is replayed from a Gemini wire).
      *
      * @param size the number of entries, at least 8
      * @return the entries in wire order
@@ -159,36 +160,31 @@ public final class Conversations {
      * @return the entries in wire order
      */
     public static List<Entry> failing(int size, int variant) {
+        if (size < 8) {
+            throw new IllegalArgumentException("size must be >= 8, but was " + size);
+        }
         List<Entry> entries = new ArrayList<>(generate(size, Style.ANTHROPIC, variant));
-        int unanswered = indexOfKind(entries, size / 4, ToolCall.class);
+        List<Integer> calls = new ArrayList<>();
+        List<Integer> thoughts = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i) instanceof ToolCall) {
+                calls.add(i);
+            } else if (entries.get(i) instanceof Thought) {
+                thoughts.add(i);
+            }
+        }
+        int unanswered = calls.get(calls.size() / 4);
         ToolCall call = (ToolCall) entries.get(unanswered);
         entries.set(unanswered, new ToolCall(call.id(), call.tool(), call.args(), null, true, call.payload(),
                 call.replayCompatibility(), call.step()));
-        int orphan = indexOfKind(entries, size / 2, ToolCall.class);
-        if (orphan == unanswered) {
-            orphan = indexOfKind(entries, orphan + 1, ToolCall.class);
-        }
+        int orphan = calls.get(calls.size() / 2); // a different call: there are at least two
         ToolCall kept = (ToolCall) entries.get(orphan);
         entries.set(orphan, new ToolCall(kept.id(), kept.tool(), null, kept.result(), false, null, null, kept.step()));
-        int foreign = indexOfKind(entries, size * 3 / 4, Thought.class);
+        int foreign = thoughts.get(thoughts.size() * 3 / 4);
         Thought t = (Thought) entries.get(foreign);
         entries.set(foreign, new Thought(t.id(), t.content(), NODES.objectNode().put("thoughtSignature", "CiQB" + t.id()),
                 "gemini-thought-signature-v1", t.step()));
         return List.copyOf(entries);
-    }
-
-    private static int indexOfKind(List<Entry> entries, int from, Class<? extends Entry> type) {
-        for (int i = Math.max(0, from); i < entries.size(); i++) {
-            if (type.isInstance(entries.get(i))) {
-                return i;
-            }
-        }
-        for (int i = Math.min(from, entries.size()) - 1; i >= 0; i--) {
-            if (type.isInstance(entries.get(i))) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("no " + type.getSimpleName() + " in the conversation");
     }
 
     /**
@@ -242,8 +238,11 @@ public final class Conversations {
      * @return the number of conversations, at least 1
      */
     public static int rotation(int size) {
-        return Math.max(1, (64_000 + size - 1) / size);
+        return Math.max(1, (entriesInRotation + size - 1) / size);
     }
+
+    /** The entries a rotation holds in all; lowered only by the setup test, to keep {@code mvn verify} fast. */
+    static volatile int entriesInRotation = 64_000;
 
     /** Mutable generation state; one per conversation. */
     private static final class Generator {

@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The guard's per-dispatch work: enforce (passing and failing), mutate, and a dispatch checked against
@@ -63,43 +64,74 @@ public class GuardBenchmarks {
     private OrderingGuard stashed;
     private InMemoryStash stash;
 
-    /** Generates the conversations, builds the guards, seeds the stash, and checks every verdict. */
+    /**
+     * Generates what the benchmark about to run needs, builds the guards, seeds the stash, and checks the
+     * verdict on every conversation.
+     *
+     * @param params which benchmark runs
+     */
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp(BenchmarkParams params) {
+        String benchmark = params.getBenchmark();
+        setUp(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+    }
+
+    /** Sets up every benchmark of the class (for the setup test). */
+    void setUp() {
+        setUp("");
+    }
+
+    private void setUp(String method) {
+        boolean all = method.isEmpty();
+        boolean union = all || method.equals("enforceUnion");
+        boolean failing = all || method.equals("enforceFailing") || method.equals("mutate");
+        boolean passing = all || !union && !failing;
         rotation = Conversations.rotation(size);
-        passing = new ArrayList<>(rotation);
+        this.passing = new ArrayList<>(rotation);
         unionShaped = new ArrayList<>(rotation);
-        failing = new ArrayList<>(rotation);
+        this.failing = new ArrayList<>(rotation);
         conversationIds = new String[rotation];
         baselines = new Snapshot[rotation];
         widest = Guards.widestEnforce();
-        union = Guards.unionEnforce();
+        this.union = Guards.unionEnforce();
         mutate = Guards.widestMutate();
         stash = InMemoryStash.bounded(rotation + 1);
         stashed = Guards.widestStashed(stash);
         for (int v = 0; v < rotation; v++) {
-            List<Entry> entries = Conversations.generate(size, Conversations.Style.ANTHROPIC, v);
-            passing.add(entries);
-            unionShaped.add(Conversations.generate(size, Conversations.Style.UNION, v));
-            failing.add(Conversations.failing(size, v));
             conversationIds[v] = Conversations.CONVERSATION_ID + "-" + v;
-            // the previous dispatch: the conversation before its last two entries (a thought and a tool call)
-            expect(stashed.check(Conversations.dispatch(entries.subList(0, size - 2), conversationIds[v])),
-                    Outcome.PASSED, "seeding the stash");
-            baselines[v] = stash.get(conversationIds[v]).orElseThrow();
+            if (passing) {
+                List<Entry> entries = Conversations.generate(size, Conversations.Style.ANTHROPIC, v);
+                this.passing.add(entries);
+                // the previous dispatch: the conversation before its last two entries (a thought and a tool call)
+                expect(stashed.check(Conversations.dispatch(entries.subList(0, size - 2), conversationIds[v])),
+                        Outcome.PASSED, "seeding the stash");
+                baselines[v] = stash.get(conversationIds[v]).orElseThrow();
+            }
+            if (union) {
+                unionShaped.add(Conversations.generate(size, Conversations.Style.UNION, v));
+            }
+            if (failing) {
+                this.failing.add(Conversations.failing(size, v));
+            }
         }
-        reused = Conversations.dispatch(passing.get(0));
         for (int v = 0; v < rotation; v++) {
-            expect(enforceWidest(), Outcome.PASSED, "enforceWidest");
-            expect(stashed(), Outcome.PASSED, "stashed");
-            expect(enforceFailing(), Outcome.REJECTED, "enforceFailing");
-            expect(mutate(), Outcome.REPAIRED, "mutate");
-            if (enforceUnion().rejected()) {
+            if (passing) {
+                expect(enforceWidest(), Outcome.PASSED, "enforceWidest");
+                expect(stashed(), Outcome.PASSED, "stashed");
+            }
+            if (failing) {
+                expect(enforceFailing(), Outcome.REJECTED, "enforceFailing");
+                expect(mutate(), Outcome.REPAIRED, "mutate");
+            }
+            if (union && enforceUnion().rejected()) {
                 throw new IllegalStateException("enforceUnion should not be rejected");
             }
         }
-        expect(enforceWidestSame(), Outcome.PASSED, "enforceWidestSame");
-        expect(enforceWidestReused(), Outcome.PASSED, "enforceWidestReused");
+        if (passing) {
+            reused = Conversations.dispatch(this.passing.get(0));
+            expect(enforceWidestSame(), Outcome.PASSED, "enforceWidestSame");
+            expect(enforceWidestReused(), Outcome.PASSED, "enforceWidestReused");
+        }
     }
 
     static GuardResult expect(GuardResult result, Outcome outcome, String what) {

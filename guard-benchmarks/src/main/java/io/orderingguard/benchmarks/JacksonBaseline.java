@@ -20,6 +20,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The baseline: serialising the same request to JSON with Jackson, which every HTTP client does for
@@ -49,18 +50,31 @@ public class JacksonBaseline {
     private int next;
 
     /**
-     * Builds the requests and documents once (building them is the client's work, not measured), one per
+     * Builds the requests (or documents) once: building them is the client's work, not measured. One per
      * conversation of the same rotation as {@link GuardBenchmarks}.
+     *
+     * @param params which benchmark runs
      */
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp(BenchmarkParams params) {
+        setUp(params.getBenchmark().endsWith(".serializeDocument"));
+    }
+
+    /** Builds both (for the setup test). */
+    void setUp() {
+        setUp(true);
+    }
+
+    private void setUp(boolean withDocuments) {
         int rotation = Conversations.rotation(size);
         requests = new AnthropicRequest[rotation];
         documents = new ObjectNode[rotation];
         for (int v = 0; v < rotation; v++) {
             List<Entry> entries = Conversations.generate(size, Conversations.Style.ANTHROPIC, v);
             requests[v] = AnthropicRequest.of(Conversations.MODEL, entries, Conversations.tools());
-            documents[v] = DispatchCodec.defaults().toTree(Conversations.dispatch(entries));
+            if (withDocuments) {
+                documents[v] = DispatchCodec.defaults().toTree(Conversations.dispatch(entries));
+            }
         }
     }
 
