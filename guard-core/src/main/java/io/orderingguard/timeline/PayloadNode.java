@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * An entry's own copy of its payload, which remembers the fingerprints computed from it. Entries never
@@ -11,9 +12,10 @@ import java.util.Map;
  * valid for the life of the entry; preservation rules and stash snapshots fingerprint the same payloads
  * on every dispatch of a conversation.
  *
- * <p>Thread-safe: the whole-payload fingerprint is published by a volatile flag written after it, and
- * field fingerprints by an immutable list behind a volatile field; threads racing to compute one compute
- * the same value.
+ * <p>Thread-safe: the whole-payload fingerprint is published by a volatile flag written after it, the
+ * first field fingerprint by its path written after it (by the one thread that claimed the slot), and
+ * further field fingerprints by an immutable list behind a volatile field; threads racing to compute one
+ * compute the same value.
  */
 final class PayloadNode extends ObjectNode {
 
@@ -26,7 +28,15 @@ final class PayloadNode extends ObjectNode {
     private transient JsonNode onlyValue;
     private transient long whole;
     private transient volatile boolean wholeKnown;
+    // the first field path asked for (the one preservation rules and snapshots use) is kept inline too:
+    // the thread that claims the slot writes the value, then publishes the path
+    private transient long firstValue;
+    private transient volatile String firstPath;
+    private transient volatile int firstClaimed;
     private transient volatile Field fields;
+
+    private static final AtomicIntegerFieldUpdater<PayloadNode> CLAIM =
+            AtomicIntegerFieldUpdater.newUpdater(PayloadNode.class, "firstClaimed");
 
     PayloadNode() {
         super(JsonNodeFactory.instance);
@@ -66,6 +76,10 @@ final class PayloadNode extends ObjectNode {
             wholeKnown = true;
             return value;
         }
+        String first = firstPath;
+        if (first != null && (first == dotPath || first.equals(dotPath))) {
+            return firstValue;
+        }
         Field head = fields;
         int count = 0;
         for (Field f = head; f != null; f = f.next) {
@@ -75,7 +89,10 @@ final class PayloadNode extends ObjectNode {
             count++;
         }
         long value = Payloads.fingerprint(Payloads.read(this, dotPath));
-        if (count < MAX_PATHS) {
+        if (first == null && CLAIM.compareAndSet(this, 0, 1)) {
+            firstValue = value;
+            firstPath = dotPath;
+        } else if (count < MAX_PATHS) {
             fields = new Field(dotPath, value, head);
         }
         return value;
