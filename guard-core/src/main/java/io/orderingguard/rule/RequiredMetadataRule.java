@@ -20,11 +20,16 @@ import java.util.Set;
  * untagged entry counts as tag {@code ""}), and to the current turn (after the latest user message)
  * when {@code onlyCurrentTurn}. {@code applyTo} selects every candidate, the first entry of the kind
  * per role group, or the first per step; a first entry that is not a candidate hides later ones of
- * its group. Each selected entry lacking the field is one finding.
+ * its group. Each selected entry lacking the field is one finding. An entry carrying any of the
+ * {@code alternativePayloadKeys} instead satisfies the rule too (an Anthropic {@code redacted_thinking}
+ * block carries {@code data} instead of a {@code signature}).
  *
  * <p>Mutate mode may write {@code fallbackPayloadValue} (a vendor-published sentinel), but only when
  * the guard option {@code allowMetadataFallbackRepair} or this rule's {@code fallbackRepairAuthorized}
- * is set: fabricating metadata is a provenance claim.
+ * is set: fabricating metadata is a provenance claim. Without an authorised fallback, a thought
+ * lacking the field is dropped (strategy {@code drop-unsigned-reasoning}, recorded with its content):
+ * the provider rejects an unsigned thinking block, and dropping reasoning invents nothing; a tool
+ * call is never dropped, so its finding stays unrepaired.
  *
  * <p>Passes: {@code user, call{thoughtSignature}, assistant}. Fails: {@code user, call{}, assistant}.
  *
@@ -32,6 +37,7 @@ import java.util.Set;
  * @param kind the kind checked
  * @param applyTo which entries
  * @param requiredPayloadKey the dot path that must be present
+ * @param alternativePayloadKeys dot paths that satisfy the rule as well, or {@code null} for none
  * @param gatedByReplayCompatibility only entries with these replay tags, or {@code null} for all
  * @param fallbackPayloadValue the sentinel mutate mode may write, or {@code null}
  * @param fallbackReplayCompatibility the tag set with the fallback when the entry had none, or {@code null}
@@ -45,6 +51,7 @@ public record RequiredMetadataRule(
         Kind kind,
         ApplyTo applyTo,
         String requiredPayloadKey,
+        List<String> alternativePayloadKeys,
         List<String> gatedByReplayCompatibility,
         JsonNode fallbackPayloadValue,
         String fallbackReplayCompatibility,
@@ -59,6 +66,12 @@ public record RequiredMetadataRule(
         Require.nonNull(kind, "kind");
         applyTo = applyTo == null ? ApplyTo.EVERY : applyTo;
         RuleFields.dotPath(requiredPayloadKey, "requiredPayloadKey");
+        if (alternativePayloadKeys != null) {
+            for (int i = 0; i < alternativePayloadKeys.size(); i++) {
+                RuleFields.dotPath(alternativePayloadKeys.get(i), "alternativePayloadKeys[" + i + "]");
+            }
+            alternativePayloadKeys = List.copyOf(alternativePayloadKeys);
+        }
         if (gatedByReplayCompatibility != null) {
             for (int i = 0; i < gatedByReplayCompatibility.size(); i++) {
                 Require.nonNull(gatedByReplayCompatibility.get(i), "gatedByReplayCompatibility[" + i + "]");
@@ -123,11 +136,31 @@ public record RequiredMetadataRule(
                 selected = g != lastGroupSeen;
                 lastGroupSeen = g;
             }
-            if (selected && isCandidate(e) && !e.hasPayloadPath(requiredPayloadKey)) {
+            if (selected && isCandidate(e) && !isSatisfiedBy(e)) {
                 sink.report(this, "missing-field", List.of(e.id()), kind.wireName() + " " + RuleFields.quote(e.id())
-                        + describeSelection() + " lacks payload field '" + requiredPayloadKey + "'");
+                        + describeSelection() + " lacks payload field '" + requiredPayloadKey + "'" + describeAlternatives());
             }
         }
+    }
+
+    /**
+     * Returns whether an entry carries the required field or one of its alternatives.
+     *
+     * @param e the entry
+     * @return {@code true} when the rule is satisfied by it
+     */
+    public boolean isSatisfiedBy(Entry e) {
+        if (e.hasPayloadPath(requiredPayloadKey)) {
+            return true;
+        }
+        if (alternativePayloadKeys != null) {
+            for (String key : alternativePayloadKeys) {
+                if (e.hasPayloadPath(key)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private boolean isCandidate(Entry e) {
@@ -136,6 +169,13 @@ public record RequiredMetadataRule(
         }
         String tag = e.replayCompatibility();
         return gatedByReplayCompatibility.contains(tag == null ? "" : tag);
+    }
+
+    private String describeAlternatives() {
+        if (alternativePayloadKeys == null || alternativePayloadKeys.isEmpty()) {
+            return "";
+        }
+        return " (or '" + String.join("', '", alternativePayloadKeys) + "')";
     }
 
     private String describeSelection() {
@@ -150,14 +190,16 @@ public record RequiredMetadataRule(
 
     @Override
     public RequiredMetadataRule withSeverity(Severity newSeverity) {
-        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, gatedByReplayCompatibility,
+        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
+                gatedByReplayCompatibility,
                 fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn,
                 Require.nonNull(newSeverity, "severity"), provenance);
     }
 
     @Override
     public RequiredMetadataRule withProvenance(Provenance newProvenance) {
-        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, gatedByReplayCompatibility,
+        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
+                gatedByReplayCompatibility,
                 fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn,
                 severity, newProvenance);
     }
@@ -171,7 +213,8 @@ public record RequiredMetadataRule(
      * @return the copy
      */
     public RequiredMetadataRule withFallback(JsonNode value, String replayTag, boolean authorized) {
-        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, gatedByReplayCompatibility,
+        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
+                gatedByReplayCompatibility,
                 value, replayTag, authorized, onlyCurrentTurn, severity, provenance);
     }
 
@@ -182,7 +225,8 @@ public record RequiredMetadataRule(
      * @return the copy
      */
     public RequiredMetadataRule withOnlyCurrentTurn(boolean value) {
-        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, gatedByReplayCompatibility,
+        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
+                gatedByReplayCompatibility,
                 fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, value, severity,
                 provenance);
     }
@@ -194,7 +238,20 @@ public record RequiredMetadataRule(
      * @return the copy
      */
     public RequiredMetadataRule withGatedByReplayCompatibility(List<String> tags) {
-        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, tags, fallbackPayloadValue,
+        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys, tags,
+                fallbackPayloadValue,
                 fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn, severity, provenance);
+    }
+
+    /**
+     * Returns a copy that also accepts other payload fields.
+     *
+     * @param keys dot paths that satisfy the rule as well, or {@code null} for none
+     * @return the copy
+     */
+    public RequiredMetadataRule withAlternativePayloadKeys(List<String> keys) {
+        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, keys, gatedByReplayCompatibility,
+                fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn, severity,
+                provenance);
     }
 }
