@@ -628,6 +628,11 @@ public final class RepairEngine {
                     "dropped thought '" + e.id() + "', which was followed by " + next.role().wireName() + " message '"
                             + next.id() + "' instead of what it produced", List.of(e), List.of());
         }
+        if (e instanceof Message) {
+            return new RepairFailure("insert-bridge-filler", f.ruleId(), f.primitiveIds(),
+                    "a filler between message '" + e.id() + "' and " + next.role().wireName() + " message '" + next.id()
+                            + "' would itself be a message followed by it, so rule '" + rule.id() + "' has no repair");
+        }
         Role role = !rule.successorRoles().contains(Role.ASSISTANT) ? Role.ASSISTANT
                 : !rule.successorRoles().contains(Role.USER) ? Role.USER : null;
         if (role == null) {
@@ -638,7 +643,8 @@ public final class RepairEngine {
         Message filler = filler(role, working);
         working.add(first + 1, filler);
         return new Repair("insert-bridge-filler", f.ruleId(), f.primitiveIds(), filler.id(), next.id(),
-                "inserted a " + role.wireName() + " filler between " + e.kind().wireName() + " '" + e.id() + "' and "
+                "inserted " + (role == Role.ASSISTANT ? "an " : "a ") + role.wireName() + " filler between "
+                        + e.kind().wireName() + " '" + e.id() + "' and "
                         + next.role().wireName() + " message '" + next.id() + "'", List.of(), List.of(filler));
     }
 

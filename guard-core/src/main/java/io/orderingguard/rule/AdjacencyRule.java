@@ -26,9 +26,10 @@ import java.util.Set;
  * <p>Mutate mode: without {@code successorRoles} the successor is moved before the first entry.
  * With it, moving a user message would change who said what when, so instead a thought followed by
  * a forbidden message is dropped (its produced item is gone and a filler would pretend the reasoning
- * produced it; recorded with its content), and any other first entry gets a short filler message
- * between the two, of a role the rule allows there (assistant if allowed, else user) — Mistral's
- * documented bridge after a tool result.
+ * produced it; recorded with its content), a tool call gets a short filler message between the two,
+ * of a role the rule allows there (assistant if allowed, else user) — Mistral's documented bridge
+ * after a tool result — and a message has no repair (a filler would be a message followed by the
+ * same successor).
  *
  * <p>Passes for toolCall→[message]: {@code call, thought}. Fails: {@code call, assistant}.
  *

@@ -87,8 +87,8 @@ public record BoundaryRule(
         boolean first = end == BoundaryEnd.FIRST;
         sink.report(this, first ? "first-entry" : "last-entry", List.of(e.id()), "the conversation must "
                 + (first ? "start" : "end") + " with " + describeAllowed() + (skipSystem ? " (system messages aside)" : "")
-                + ", but its " + (first ? "first" : "last") + " entry " + RuleFields.quote(e.id()) + " is a "
-                + actual.noun());
+                + ", but its " + (first ? "first" : "last") + " entry " + RuleFields.quote(e.id()) + " is "
+                + actual.withArticle());
     }
 
     /**
@@ -112,7 +112,7 @@ public record BoundaryRule(
         List<String> nouns = new ArrayList<>();
         for (EntrySelector s : EntrySelector.values()) {
             if (allowed.contains(s)) {
-                nouns.add("a " + s.noun());
+                nouns.add(s.withArticle());
             }
         }
         if (nouns.size() == 1) {

@@ -50,6 +50,15 @@ public enum EntrySelector implements WireNamed {
     }
 
     /**
+     * Returns the noun with its indefinite article, e.g. {@code an assistant message}.
+     *
+     * @return the phrase
+     */
+    public String withArticle() {
+        return (this == ASSISTANT ? "an " : "a ") + noun;
+    }
+
+    /**
      * Returns whether an entry is one of these, wherever it stands: an answered call matches both
      * {@link #TOOL_CALL} and {@link #TOOL_RESULT}, an orphan result only {@link #TOOL_RESULT}.
      *

@@ -191,17 +191,15 @@ public record RequiredMetadataRule(
     @Override
     public RequiredMetadataRule withSeverity(Severity newSeverity) {
         return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
-                gatedByReplayCompatibility,
-                fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn,
-                Require.nonNull(newSeverity, "severity"), provenance);
+                gatedByReplayCompatibility, fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized,
+                onlyCurrentTurn, Require.nonNull(newSeverity, "severity"), provenance);
     }
 
     @Override
     public RequiredMetadataRule withProvenance(Provenance newProvenance) {
         return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
-                gatedByReplayCompatibility,
-                fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn,
-                severity, newProvenance);
+                gatedByReplayCompatibility, fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized,
+                onlyCurrentTurn, severity, newProvenance);
     }
 
     /**
@@ -214,8 +212,7 @@ public record RequiredMetadataRule(
      */
     public RequiredMetadataRule withFallback(JsonNode value, String replayTag, boolean authorized) {
         return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
-                gatedByReplayCompatibility,
-                value, replayTag, authorized, onlyCurrentTurn, severity, provenance);
+                gatedByReplayCompatibility, value, replayTag, authorized, onlyCurrentTurn, severity, provenance);
     }
 
     /**
@@ -226,9 +223,8 @@ public record RequiredMetadataRule(
      */
     public RequiredMetadataRule withOnlyCurrentTurn(boolean value) {
         return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
-                gatedByReplayCompatibility,
-                fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, value, severity,
-                provenance);
+                gatedByReplayCompatibility, fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized,
+                value, severity, provenance);
     }
 
     /**
@@ -239,8 +235,8 @@ public record RequiredMetadataRule(
      */
     public RequiredMetadataRule withGatedByReplayCompatibility(List<String> tags) {
         return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, alternativePayloadKeys, tags,
-                fallbackPayloadValue,
-                fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn, severity, provenance);
+                fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn, severity,
+                provenance);
     }
 
     /**
