@@ -70,7 +70,7 @@ class ProfilesCommandTest {
                 + "+ provider rules\n");
         assertThat(r.out()).contains("Rules (12):\n");
         assertThat(r.out()).contains("  anthropic-tool-use-has-result  toolResultPairing  blocking\n"
-                + "    parameters:     unanswered=true orphans=false\n"
+                + "    parameters:     unanswered=true orphans=false emptyErrorResults=false\n"
                 + "    provider error: \"messages.N: `tool_use` ids were found without `tool_result` blocks "
                 + "immediately after: <ids>\"\n"
                 + "    source:         Anthropic Messages API A1 (and A3: fewer results than calls): every tool_use "
@@ -143,7 +143,8 @@ class ProfilesCommandTest {
         }
         assertThat(rules).containsExactly("tool-result-names-a-declared-tool:advisory", "non-empty-terminal-turn:advisory",
                 "gemini-function-response-after-call:blocking", "gemini-function-response-count:blocking",
-                "gemini-role-alternation:blocking", "gemini-user-text-non-empty:blocking",
+                "gemini-role-alternation:blocking", "gemini-history-starts-with-user:blocking",
+                "gemini-user-text-non-empty:blocking",
                 "gemini-model-text-non-empty:blocking", "gemini-3-function-call-signature:blocking",
                 "gemini-foreign-thought-signature:blocking");
         assertThat(find(p.get("rules"), "gemini-3-function-call-signature").get("providerError").asText())
