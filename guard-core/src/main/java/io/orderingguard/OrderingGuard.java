@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,7 +67,12 @@ public final class OrderingGuard {
     private final List<GuardListener> listeners;
     private final RepairEngine repairEngine;
     private final Map<String, Plan> selections = new ConcurrentHashMap<>();
-    private final AtomicBoolean stashOutage = new AtomicBoolean();
+    /**
+     * Even while the stash answers, odd during an outage; each logged transition adds one. A call
+     * changes it only from the value it saw when it started, so an answer that was on its way before
+     * an outage does not end it, and a call that was failing before a recovery does not start another.
+     */
+    private final AtomicLong stashState = new AtomicLong();
 
     private OrderingGuard(Builder b, Plan fixedPlan) {
         this.fixedPlan = fixedPlan;
@@ -127,11 +132,12 @@ public final class OrderingGuard {
             Finding stashProblem = null;
             boolean statefulRules = tracked;
             if (tracked) {
+                long seen = stashState.get();
                 try {
                     prior = stash.get(dispatch.conversationId()).orElse(null);
-                    recovered();
+                    recovered(seen);
                 } catch (StashUnavailableException e) {
-                    stashProblem = stashFinding(plan, "read", e);
+                    stashProblem = stashFinding(plan, "read", e, seen);
                     statefulRules = false;
                 }
             }
@@ -145,6 +151,7 @@ public final class OrderingGuard {
             if (tracked && statefulRules && result.sent()) {
                 long version = prior == null ? 0 : prior.version();
                 Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths, version + 1);
+                long seen = stashState.get();
                 try {
                     if (!stash.compareAndSet(dispatch.conversationId(), version, next)) {
                         if (attempt < MAX_STASH_RETRIES) {
@@ -152,10 +159,10 @@ public final class OrderingGuard {
                         }
                         result = withStashProblem(result, plan, new StashUnavailableException(
                                 "the baseline of conversation " + dispatch.conversationId() + " changed "
-                                        + MAX_STASH_RETRIES + " times during one check", null));
+                                        + MAX_STASH_RETRIES + " times during one check", null), seen);
                     }
                 } catch (StashUnavailableException e) {
-                    result = withStashProblem(result, plan, e);
+                    result = withStashProblem(result, plan, e, seen);
                 }
             }
             publish(dispatch, result);
@@ -194,9 +201,9 @@ public final class OrderingGuard {
                 evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures());
     }
 
-    private Finding stashFinding(Plan plan, String operation, StashUnavailableException e) {
+    private Finding stashFinding(Plan plan, String operation, StashUnavailableException e, long seen) {
         boolean closed = stashFailureMode == StashFailureMode.FAIL_CLOSED;
-        if (stashOutage.compareAndSet(false, true)) {
+        if ((seen & 1) == 0 && stashState.compareAndSet(seen, seen + 1)) {
             LOG.warn("ordering guard stash unavailable ({} failed: {}); {}", operation, e.getMessage(),
                     closed ? "rejecting dispatches of tracked conversations until it recovers"
                             : "skipping preservation rules until it recovers");
@@ -207,14 +214,14 @@ public final class OrderingGuard {
                         : "preservation rules were skipped (stash failure mode fail-open)"), null, "stash-" + operation);
     }
 
-    private void recovered() {
-        if (stashOutage.compareAndSet(true, false)) {
+    private void recovered(long seen) {
+        if ((seen & 1) == 1 && stashState.compareAndSet(seen, seen + 1)) {
             LOG.info("ordering guard stash recovered");
         }
     }
 
-    private GuardResult withStashProblem(GuardResult result, Plan plan, StashUnavailableException e) {
-        Finding f = stashFinding(plan, "write", e);
+    private GuardResult withStashProblem(GuardResult result, Plan plan, StashUnavailableException e, long seen) {
+        Finding f = stashFinding(plan, "write", e, seen);
         if (f.isBlocking()) {
             List<Finding> blocking = new ArrayList<>(result.blocking());
             blocking.add(f);
@@ -511,7 +518,9 @@ public final class OrderingGuard {
         }
 
         /**
-         * Sets the most repair passes before mutate mode gives up (default 8).
+         * Sets the most repair passes before mutate mode gives up (default 8). When the repairs have not
+         * settled by then (the profile's rules undo each other's repairs), none is applied and the
+         * dispatch is rejected with a repair failure saying so.
          *
          * @param value at least 1
          * @return this

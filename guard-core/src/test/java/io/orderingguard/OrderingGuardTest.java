@@ -227,4 +227,24 @@ class OrderingGuardTest {
         assertThat(open.outcome()).isEqualTo(Outcome.PASSED);
         assertThat(open.advisories()).extracting(Finding::ruleId).containsExactly(OrderingGuard.STASH_UNAVAILABLE);
     }
+
+    @Test
+    void should_take_the_repaired_dispatch_as_baseline_only_when_it_was_sent() {
+        InMemoryStash stash = InMemoryStash.create();
+        OrderingProfile profile = OrderingProfile.of("p", PAIRING, OrderingRule.preservation("count-calls",
+                Kind.TOOL_CALL, PreservationInvariant.COUNT_NON_DECREASING).withSeverity(Severity.BLOCKING));
+        OrderingGuard guard = OrderingGuard.builder().profile(profile).mode(Mode.MUTATE).stash(stash).build();
+        Timeline broken = Timeline.of(Entry.user("u1", "q"), Entry.orphanResult("late", "search", "x"),
+                Entry.toolCall("call_1", "search", null));
+        GuardResult repaired = guard.check(Dispatch.of("c", null, "m", broken));
+        assertThat(repaired.outcome()).isEqualTo(Outcome.REPAIRED);
+        Snapshot baseline = stash.get("c").orElseThrow();
+        assertThat(baseline.size()).isEqualTo(2); // the orphan was dropped before sending: not in the baseline
+        assertThat(baseline.id(1)).isEqualTo("call_1");
+
+        // a later dispatch that lost the call is rejected (unrepairable) and does not replace the baseline
+        GuardResult rejected = guard.check(Dispatch.of("c", null, "m", Timeline.of(Entry.user("u1", "q"))));
+        assertThat(rejected.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(stash.get("c").orElseThrow()).isSameAs(baseline);
+    }
 }

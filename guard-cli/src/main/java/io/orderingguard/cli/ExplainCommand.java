@@ -20,10 +20,9 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "explain",
         mixinStandardHelpOptions = true,
-        description = {"Explain a recorded run step by step: for every tool call, whether the",
-            "policy's gate would have blocked it and which rule it broke; then the",
-            "rules' verdicts on the finished run (a required tool that never came,",
-            "an obligation left open)."},
+        description = {"Explain a recorded run step by step against a sequence policy.",
+            "For every tool call: whether the policy's gate would have blocked it and which rule it broke; then the "
+                + "rules' verdicts on the finished run (a required tool that never came, an obligation left open)."},
         footer = {"", "Examples:",
             "  guard explain --policy customer-support.yaml --trace run.jsonl",
             "  guard explain --policy p.yaml --trace traces.jsonl --run ep-42 \\",

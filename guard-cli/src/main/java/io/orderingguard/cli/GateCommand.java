@@ -32,11 +32,10 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "gate",
         mixinStandardHelpOptions = true,
-        description = {"Decide whether the next tool call may run, given the history so far",
-            "(partial extent: obligations the rest of the run can still meet do not",
-            "block; a violation already in the history blocks too). Prints JSON:",
-            "{\"allowed\", \"next\", \"position\", \"violations\": [{\"ruleId\", \"kind\",",
-            "\"reason\", \"spanned\", \"causedByNext\"}]}."},
+        description = {"Decide whether the next tool call may run, given the history so far.",
+            "Partial extent: obligations the rest of the run can still meet do not block; a violation already in "
+                + "the history blocks too. Prints JSON: {\"allowed\", \"next\", \"position\", \"violations\": "
+                + "[{\"ruleId\", \"kind\", \"reason\", \"spanned\", \"causedByNext\"}]}."},
         footer = {"", "Examples:",
             "  guard gate --policy p.yaml --history GetCustomer --next DeleteCustomer",
             "  guard gate --policy p.yaml --history search,read_file --next bash \\",

@@ -28,10 +28,10 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "migrate",
         mixinStandardHelpOptions = true,
-        description = {"Convert an eval config to the current shape: v0 'sequences: [[A, B]]'",
-            "become 'rules:' of before rules (longer lists are chains), must_call and",
-            "must_not_call become require and blocklist, 'count' becomes 'max_calls',",
-            "configVersion 0 becomes 1, legacy expected: forms become sequence_valid.",
+        description = {"Convert an eval config to the current (v1) shape.",
+            "v0 'sequences: [[A, B]]' become 'rules:' of before rules (longer lists are chains), must_call and "
+                + "must_not_call become require and blocklist, 'count' becomes 'max_calls', configVersion 0 becomes 1, "
+                + "legacy expected: forms become sequence_valid.",
             "The original is kept as FILE.bak; comments and formatting are not kept."},
         footer = {"", "Examples:",
             "  guard migrate eval.yaml                    # rewrite, keep eval.yaml.bak",

@@ -1,5 +1,6 @@
 package io.orderingguard.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.Finding;
@@ -44,9 +45,13 @@ import java.util.function.Predicate;
 /**
  * Mutate mode: plans a repair for each blocking finding, applies it to a new timeline (the caller's
  * objects are never touched), re-evaluates every stateless rule, and repeats until nothing blocking
- * remains, nothing more can be repaired, or the pass limit is reached. Every repair is returned as
- * data, with the full content of anything removed. Deterministic: the same input is always repaired
- * the same way. Not public API.
+ * remains or nothing more can be repaired. Each strategy first checks that its finding still holds
+ * (a duplicate rule may have fixed it earlier in the pass) and finds its entry by id and by the state
+ * the finding describes (ids may be shared). When the pass limit is reached and another pass would
+ * still change something, the rules undo each other: nothing is applied, so that what is returned is
+ * always a fixed point and {@code mutate(mutate(x))} equals {@code mutate(x)}. Every repair is
+ * returned as data, with the full content of anything removed and replaced. Deterministic: the same
+ * input is always repaired the same way. Not public API.
  *
  * <p>Thread-safe: immutable; each call works on its own copy.
  */
@@ -118,7 +123,15 @@ public final class RepairEngine {
         List<Repair> repairs = new ArrayList<>();
         Set<String> failed = new HashSet<>();
         Dispatch dispatch = input;
-        for (int pass = 0; pass < maxPasses && !current.isEmpty(); pass++) {
+        for (int pass = 0; !current.isEmpty(); pass++) {
+            if (pass == maxPasses) {
+                if (settled(units, current, working)) {
+                    break;
+                }
+                // the repairs keep undoing or re-creating each other's findings: what they reached is no
+                // fixed point, so sending it again would repair it again. Change nothing instead.
+                return rollBack(input, blocking, permanent, failures);
+            }
             boolean changed = false;
             for (Finding f : current) {
                 OrderingRule rule = ruleOf(units, f);
@@ -145,6 +158,30 @@ public final class RepairEngine {
         return new Result(dispatch, repairs, unrepaired, failures);
     }
 
+    /** Whether another pass would change nothing (repairs are tried on a copy and discarded). */
+    private boolean settled(List<OrderingProfile> units, List<Finding> current, List<Entry> working) {
+        List<Entry> probe = new ArrayList<>(working);
+        for (Finding f : current) {
+            OrderingRule rule = ruleOf(units, f);
+            if (rule != null && apply(rule, f, probe) instanceof Repair) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Result rollBack(Dispatch input, List<Finding> blocking, List<Finding> permanent, List<RepairFailure> failures) {
+        List<RepairFailure> all = new ArrayList<>(failures);
+        for (Finding f : blocking) {
+            if (!permanent.contains(f)) {
+                all.add(new RepairFailure("none", f.ruleId(), f.primitiveIds(), "the repairs did not settle within "
+                        + maxPasses + " passes (the profile's rules undo or re-create each other's findings), so"
+                        + " none was applied"));
+            }
+        }
+        return new Result(input, List.of(), List.copyOf(blocking), all);
+    }
+
     private static OrderingRule ruleOf(List<OrderingProfile> units, Finding f) {
         for (OrderingProfile p : units) {
             if (!p.name().equals(f.profile())) {
@@ -165,7 +202,7 @@ public final class RepairEngine {
             return reorder(r, f, working);
         }
         if (rule instanceof AdjacencyRule r) {
-            return r.successorRoles() == null ? reorderAdjacent(f, working) : bridge(r, f, working);
+            return r.successorRoles() == null ? reorderAdjacent(r, f, working) : bridge(r, f, working);
         }
         if (rule instanceof RequiredMetadataRule r) {
             return fillMetadata(r, f, working);
@@ -233,18 +270,20 @@ public final class RepairEngine {
             return null;
         }
         List<Entry> moved = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
         for (int i = firstAfter + 1; i <= hi; i++) {
             Entry e = working.get(i);
             if (e.kind() == rule.before() && f.primitiveIds().contains(e.id())) {
                 moved.add(e);
+                positions.add(i);
             }
         }
         if (moved.isEmpty()) {
             return null;
         }
         Entry blocker = working.get(firstAfter);
-        for (Entry e : moved) {
-            working.remove(e);
+        for (int k = positions.size() - 1; k >= 0; k--) {
+            working.remove((int) positions.get(k)); // by position: an equal twin elsewhere must stay put
         }
         working.addAll(firstAfter, moved);
         return new Repair("reorder", f.ruleId(), f.primitiveIds(), moved.get(0).id(), blocker.id(),
@@ -252,7 +291,7 @@ public final class RepairEngine {
                         + " '" + blocker.id() + "', keeping their relative order", List.of(), List.of());
     }
 
-    private Object reorderAdjacent(Finding f, List<Entry> working) {
+    private Object reorderAdjacent(AdjacencyRule rule, Finding f, List<Entry> working) {
         if (f.primitiveIds().size() < 2) {
             return null;
         }
@@ -266,11 +305,26 @@ public final class RepairEngine {
         if (first < 0) {
             return null;
         }
-        Entry successor = working.remove(first + 1);
-        working.add(first, successor);
-        return new Repair("reorder-adjacent", f.ruleId(), f.primitiveIds(), successor.id(), f.primitiveIds().get(0),
-                "moved " + successor.kind().wireName() + " '" + successor.id() + "' before " + working.get(first + 1).kind().wireName()
-                        + " '" + f.primitiveIds().get(0) + "'", List.of(), List.of());
+        Entry successor = working.get(first + 1);
+        if (successor.kind() == rule.first()) {
+            // swapping two entries of one kind leaves the same pair: moving cannot separate them
+            return new RepairFailure("reorder-adjacent", f.ruleId(), f.primitiveIds(), "moving cannot separate two "
+                    + "adjacent " + successor.kind().wireName() + " entries ('" + working.get(first).id() + "', '"
+                    + successor.id() + "'); rule '" + rule.id() + "' forbids a " + successor.kind().wireName()
+                    + " right after a " + rule.first().wireName());
+        }
+        // before the whole run of starters (call, call, message → message, call, call): landing right
+        // after another starter would only move the finding one step back and need one pass per call
+        int to = first;
+        while (to > 0 && working.get(to - 1).kind() == rule.first()) {
+            to--;
+        }
+        working.remove(first + 1);
+        working.add(to, successor);
+        Entry blocker = working.get(to + 1);
+        return new Repair("reorder-adjacent", f.ruleId(), f.primitiveIds(), successor.id(), blocker.id(),
+                "moved " + successor.kind().wireName() + " '" + successor.id() + "' before " + blocker.kind().wireName()
+                        + " '" + blocker.id() + "'", List.of(), List.of());
     }
 
     private Object fillMetadata(RequiredMetadataRule rule, Finding f, List<Entry> working) {
@@ -292,6 +346,12 @@ public final class RepairEngine {
             return null;
         }
         Entry e = working.get(i);
+        String blocked = valueOnPath(e, rule.requiredPayloadKey());
+        if (blocked != null) {
+            return new RepairFailure("fill-required-metadata", f.ruleId(), f.primitiveIds(), "payload field '" + blocked
+                    + "' of " + e.kind().wireName() + " '" + e.id() + "' holds " + e.payloadAt(blocked) + ", not an object;"
+                    + " writing the fallback at '" + rule.requiredPayloadKey() + "' would overwrite it");
+        }
         ObjectNode payload = Payloads.write(e.payload(), rule.requiredPayloadKey(), rule.fallbackPayloadValue());
         String tag = e.replayCompatibility() != null ? e.replayCompatibility() : rule.fallbackReplayCompatibility();
         working.set(i, e.withPayload(payload, tag));
@@ -317,6 +377,24 @@ public final class RepairEngine {
     private static int locateUnsatisfied(RequiredMetadataRule rule, Finding f, List<Entry> working) {
         return locate(working, f.primitiveIds().get(0), e -> e.kind() == rule.kind()
                 && !(e instanceof ToolCall c && c.isOrphan()) && !rule.isSatisfiedBy(e));
+    }
+
+    /** The first proper prefix of the path that holds a value other than an object or null, or {@code null}. */
+    private static String valueOnPath(Entry e, String dotPath) {
+        if (!e.hasPayload()) {
+            return null;
+        }
+        for (int dot = dotPath.indexOf('.'); dot >= 0; dot = dotPath.indexOf('.', dot + 1)) {
+            String prefix = dotPath.substring(0, dot);
+            JsonNode value = e.payloadAt(prefix);
+            if (value == null || value.isNull()) {
+                return null; // missing or null from here on: the path is simply created
+            }
+            if (!value.isObject()) {
+                return prefix;
+            }
+        }
+        return null;
     }
 
     private Object renumberColliding(IdentifierUniquenessRule rule, Finding f, List<Entry> working) {
@@ -480,8 +558,10 @@ public final class RepairEngine {
             return split(f, working);
         }
         if (f.facet().equals("first-role")) {
-            int i = indexOf(working, f.primitiveIds().get(0), 0);
-            if (i < 0) {
+            int i = firstMessage(working);
+            // another repair of this pass (a duplicate rule) may already have fixed the opening
+            if (i < 0 || !working.get(i).id().equals(f.primitiveIds().get(0))
+                    || ((Message) working.get(i)).role() == rule.roles().get(0)) {
                 return null;
             }
             Message filler = filler(rule.roles().get(0), working);
@@ -506,7 +586,7 @@ public final class RepairEngine {
                     List.of(), List.of(filler));
         }
         if (first < 0 || second < 0 || !(working.get(first) instanceof Message a) || !(working.get(second) instanceof Message b)
-                || a.role() != b.role()) {
+                || a.role() != b.role() || messageBetween(working, first, second)) {
             return null;
         }
         if (rule.repairOr(alternationRepair) == AlternationRepair.MERGE && !b.hasPayload()) {
@@ -529,6 +609,25 @@ public final class RepairEngine {
                 List.of(), List.of(filler));
     }
 
+    private static int firstMessage(List<Entry> working) {
+        for (int i = 0; i < working.size(); i++) {
+            if (working.get(i) instanceof Message m && m.role() != Role.SYSTEM) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether a non-system message already separates the pair (a filler of a duplicate finding). */
+    private static boolean messageBetween(List<Entry> working, int first, int second) {
+        for (int i = first + 1; i < second; i++) {
+            if (working.get(i) instanceof Message m && m.role() != Role.SYSTEM) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private Message filler(Role role, List<Entry> working) {
         Set<String> ids = new HashSet<>();
         for (Entry e : working) {
@@ -544,6 +643,18 @@ public final class RepairEngine {
 
     private Object split(Finding f, List<Entry> working) {
         Set<String> ids = new LinkedHashSet<>(f.primitiveIds());
+        if (alreadySplit(ids, working)) {
+            return null; // a duplicate finding whose group another repair of this pass already split
+        }
+        int calls = 0;
+        for (Entry e : working) {
+            if (e instanceof ToolCall && ids.contains(e.id())) {
+                calls++;
+            }
+        }
+        if (calls < 2) {
+            return null; // one call cannot be split; decide before touching anything
+        }
         List<String> steps = new ArrayList<>();
         int k = 0;
         Set<String> taken = new HashSet<>();
@@ -571,12 +682,19 @@ public final class RepairEngine {
             working.set(i, e.withStep(step));
             steps.add(step);
         }
-        if (k < 2) {
-            return null;
-        }
         return new Repair("split-tool-call-group", f.ruleId(), f.primitiveIds(), f.primitiveIds().get(0), null,
                 "gave each of the " + k + " tool calls its own step (" + String.join(", ", steps)
                         + "), so that each is sent as its own model response", List.of(), List.of());
+    }
+
+    private static boolean alreadySplit(Set<String> ids, List<Entry> working) {
+        Set<String> steps = new HashSet<>();
+        for (Entry e : working) {
+            if (e instanceof ToolCall && ids.contains(e.id()) && (e.step() == null || !steps.add(e.step()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Object pairing(Finding f, List<Entry> working) {
@@ -655,7 +773,11 @@ public final class RepairEngine {
             return null;
         }
         Entry e = working.get(i);
-        if (rule.end() == BoundaryEnd.FIRST) {
+        boolean first = rule.end() == BoundaryEnd.FIRST;
+        if (rule.allowed().contains(first ? EntrySelector.atStart(e) : EntrySelector.atEnd(e))) {
+            return null; // a duplicate finding another repair of this pass already settled
+        }
+        if (first) {
             if (e instanceof ToolCall c && c.isOrphan()) {
                 working.remove(i);
                 return new Repair("drop-orphan-result", f.ruleId(), f.primitiveIds(), c.id(), null,
@@ -695,7 +817,7 @@ public final class RepairEngine {
         working.set(i, filled);
         return new Repair("fill-empty-error-result", f.ruleId(), f.primitiveIds(), call.id(), null,
                 "wrote a neutral text into the empty error result of tool call '" + call.id() + "' (" + call.tool()
-                        + "): the tool failed without a message", List.of(), List.of(filled));
+                        + "): the tool failed without a message", List.of(call), List.of(filled));
     }
 
     private Object dropForeign(ReplayCompatibilityRule rule, Finding f, List<Entry> working) {
@@ -709,10 +831,11 @@ public final class RepairEngine {
             return new Repair("drop-foreign-reasoning", f.ruleId(), f.primitiveIds(), e.id(), null,
                     "dropped thought '" + e.id() + "' produced by wire '" + e.replayCompatibility() + "'", List.of(e), List.of());
         }
-        working.set(i, e.withPayload(null, null));
+        Entry stripped = e.withPayload(null, null);
+        working.set(i, stripped);
         return new Repair("drop-foreign-reasoning", f.ruleId(), f.primitiveIds(), e.id(), null,
                 "removed the payload of " + e.kind().wireName() + " '" + e.id() + "' produced by wire '"
-                        + e.replayCompatibility() + "' (the entry itself stays)", List.of(e), List.of());
+                        + e.replayCompatibility() + "' (the entry itself stays)", List.of(e), List.of(stripped));
     }
 
     private Object dropEmpty(Finding f, List<Entry> working) {

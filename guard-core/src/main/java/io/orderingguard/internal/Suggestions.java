@@ -52,7 +52,14 @@ public final class Suggestions {
         return close.isEmpty() ? "" : "; did you mean " + String.join(", ", close) + "?";
     }
 
-    static int distance(String a, String b) {
+    /**
+     * Returns the Levenshtein edit distance.
+     *
+     * @param a one string
+     * @param b the other
+     * @return the number of single-character edits between them
+     */
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

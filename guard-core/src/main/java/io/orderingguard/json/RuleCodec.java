@@ -32,7 +32,10 @@ import io.orderingguard.rule.StepContentRule;
 import io.orderingguard.rule.StepPosition;
 import io.orderingguard.rule.StepScope;
 import io.orderingguard.rule.ToolIdentityRule;
+import io.orderingguard.rule.ToolPolicyRule;
 import io.orderingguard.rule.ToolResultPairingRule;
+import io.orderingguard.policy.PolicyFiles;
+import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Role;
 import java.util.ArrayList;
@@ -109,6 +112,18 @@ public final class RuleCodec {
         READERS.put("replayCompatibility", new Reader(n -> new ReplayCompatibilityRule(n.nonBlankText("id"),
                 n.has("kinds") ? kinds(n, "kinds", true) : null, n.optTextList("accepted") == null
                         ? List.of() : n.optTextList("accepted"), severity(n), provenance(n)), "kinds", "accepted"));
+        READERS.put("toolPolicy", new Reader(n -> {
+            InputNode doc = n.required("policy").requireObject();
+            SequencePolicy policy;
+            try {
+                policy = PolicyFiles.parse(doc.raw(), n.source(), n.nonBlankText("id"));
+            } catch (GuardInputException e) {
+                // re-root the policy reader's path under this rule's "policy" field
+                String inner = e.path() == null ? "" : e.path().substring(1);
+                throw new GuardInputException(n.source(), n.line(), doc.path() + inner, e.problem());
+            }
+            return new ToolPolicyRule(n.nonBlankText("id"), policy, doc.raw(), severity(n), provenance(n));
+        }, "policy"));
         READERS.put("stepContent", new Reader(n -> new StepContentRule(n.nonBlankText("id"),
                 n.has("trigger") ? kind(n, "trigger") : null, n.has("required") ? kind(n, "required") : null,
                 parse(n, "position", StepPosition::fromWire), parse(n, "scope", StepScope::fromWire), severity(n),
@@ -316,11 +331,23 @@ public final class RuleCodec {
                 o.put("max", r.max());
             }
         }
+        if (rule instanceof ToolPolicyRule r) {
+            o.set("policy", r.document() != null ? r.document() : policySummary(r));
+        }
         // toolIdentity and schemaIntegrity have no fields of their own
         Provenance p = rule.provenance();
         o.put("source", p.source());
         o.put("providerError", p.providerError());
         o.put("verifiedOn", p.verifiedOn());
+        return o;
+    }
+
+    private static ObjectNode policySummary(ToolPolicyRule rule) {
+        // built in code, without a document: name the policy and its rules so the output stays readable
+        ObjectNode o = NODES.objectNode();
+        o.put("name", rule.policy().name());
+        ArrayNode rules = o.putArray("ruleIds");
+        rule.policy().rules().forEach(r -> rules.add(r.id()));
         return o;
     }
 

@@ -362,7 +362,7 @@ public record EvalConfig(String source, String suite, String model, int configVe
                     continue;
                 }
                 String target = candidate.equals(r.prompt()) && test.prompt() != null ? test.prompt() : test.id();
-                int d = distance(target, candidate);
+                int d = io.orderingguard.internal.Suggestions.distance(target, candidate);
                 if (d < bestDistance && d <= Math.max(2, target.length() / 3)) {
                     bestDistance = d;
                     best = "\"" + candidate + "\" (" + r.location() + ")";
@@ -370,24 +370,5 @@ public record EvalConfig(String source, String suite, String model, int configVe
             }
         }
         return best;
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] swap = prev;
-            prev = cur;
-            cur = swap;
-        }
-        return prev[b.length()];
     }
 }

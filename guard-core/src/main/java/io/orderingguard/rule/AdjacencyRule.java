@@ -61,6 +61,20 @@ public record AdjacencyRule(
         provenance = RuleFields.provenance(provenance);
     }
 
+    /**
+     * Creates a rule whose message successors of any role violate (the components before
+     * {@code successorRoles} existed).
+     *
+     * @param id the rule id
+     * @param first the kind whose successor is restricted
+     * @param disallowBetween the forbidden successor kinds (non-empty)
+     * @param severity the severity (default advisory)
+     * @param provenance where the rule comes from
+     */
+    public AdjacencyRule(String id, Kind first, Set<Kind> disallowBetween, Severity severity, Provenance provenance) {
+        this(id, first, disallowBetween, null, severity, provenance);
+    }
+
     @Override
     public String type() {
         return "adjacency";

@@ -54,6 +54,21 @@ public record IdentifierFormatRule(
         provenance = RuleFields.provenance(provenance);
     }
 
+    /**
+     * Creates a rule without a minimum length (the components before {@code minLength} existed).
+     *
+     * @param id the rule id
+     * @param kind the kind checked
+     * @param maxLength the longest id, or {@code null}
+     * @param allowedPattern the allowed characters as a regular-expression character class, or {@code null}
+     * @param severity the severity (default advisory)
+     * @param provenance where the rule comes from
+     */
+    public IdentifierFormatRule(String id, Kind kind, Integer maxLength, String allowedPattern, Severity severity,
+            Provenance provenance) {
+        this(id, kind, maxLength, allowedPattern, null, severity, provenance);
+    }
+
     @Override
     public String type() {
         return "identifierFormat";

@@ -38,6 +38,7 @@ public sealed interface OrderingRule
                 SchemaIntegrityRule,
                 ToolResultPairingRule,
                 ReplayCompatibilityRule,
+                ToolPolicyRule,
                 StepContentRule,
                 BoundaryRule,
                 PresenceRule {
@@ -295,6 +296,19 @@ public sealed interface OrderingRule
      */
     static ReplayCompatibilityRule replayCompatibility(String id, String... acceptedTags) {
         return new ReplayCompatibilityRule(id, Set.of(Kind.THOUGHT, Kind.TOOL_CALL), List.of(acceptedTags), null, null);
+    }
+
+    /**
+     * A tool-call sequence policy the history must not already break.
+     *
+     * @param id the rule id
+     * @param policyDocument the policy, in the shape of a policy file ({@code sequences}, {@code aliases},
+     *     {@code tools})
+     * @return an advisory rule
+     * @throws IllegalArgumentException when the document is not a valid policy
+     */
+    static ToolPolicyRule toolPolicy(String id, com.fasterxml.jackson.databind.JsonNode policyDocument) {
+        return ToolPolicyRule.fromDocument(id, policyDocument);
     }
 
     /**

@@ -87,6 +87,29 @@ public record RequiredMetadataRule(
     }
 
     /**
+     * Creates a rule without alternative payload keys (the components before
+     * {@code alternativePayloadKeys} existed).
+     *
+     * @param id the rule id
+     * @param kind the kind checked
+     * @param applyTo which entries
+     * @param requiredPayloadKey the dot path that must be present
+     * @param gatedByReplayCompatibility only entries with these replay tags, or {@code null} for all
+     * @param fallbackPayloadValue the sentinel mutate mode may write, or {@code null}
+     * @param fallbackReplayCompatibility the tag set with the fallback when the entry had none, or {@code null}
+     * @param fallbackRepairAuthorized whether this rule alone authorises the fallback
+     * @param onlyCurrentTurn check only entries after the latest user message
+     * @param severity the severity (default blocking)
+     * @param provenance where the rule comes from
+     */
+    public RequiredMetadataRule(String id, Kind kind, ApplyTo applyTo, String requiredPayloadKey,
+            List<String> gatedByReplayCompatibility, JsonNode fallbackPayloadValue, String fallbackReplayCompatibility,
+            boolean fallbackRepairAuthorized, boolean onlyCurrentTurn, Severity severity, Provenance provenance) {
+        this(id, kind, applyTo, requiredPayloadKey, null, gatedByReplayCompatibility, fallbackPayloadValue,
+                fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn, severity, provenance);
+    }
+
+    /**
      * Returns a copy of the fallback value.
      *
      * @return a deep copy, or {@code null}

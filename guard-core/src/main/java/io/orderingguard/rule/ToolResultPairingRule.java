@@ -41,6 +41,21 @@ public record ToolResultPairingRule(
         provenance = RuleFields.provenance(provenance);
     }
 
+    /**
+     * Creates a rule that does not check empty error results (the components before
+     * {@code emptyErrorResults} existed).
+     *
+     * @param id the rule id
+     * @param unanswered whether unanswered calls are findings
+     * @param orphans whether orphan results are findings
+     * @param severity the severity (default advisory)
+     * @param provenance where the rule comes from
+     */
+    public ToolResultPairingRule(String id, boolean unanswered, boolean orphans, Severity severity,
+            Provenance provenance) {
+        this(id, unanswered, orphans, false, severity, provenance);
+    }
+
     @Override
     public String type() {
         return "toolResultPairing";

@@ -53,6 +53,12 @@ final class Samples {
                 args[i] = true;
             } else if (t == String[].class) {
                 args[i] = new String[] {"anthropic-messages-thinking-v1"};
+            } else if (t == com.fasterxml.jackson.databind.JsonNode.class) {
+                com.fasterxml.jackson.databind.node.ObjectNode policy =
+                        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("name", "sample");
+                policy.putArray("sequences").addObject().put("type", "before").put("first", "VerifyIdentity")
+                        .put("then", "DeleteCustomer");
+                args[i] = policy;
             } else {
                 throw new IllegalArgumentException("no sample for " + t + " in " + m);
             }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orderingguard.GuardResult;
 import io.orderingguard.Outcome;
+import io.orderingguard.testing.emulator.Answer;
+import io.orderingguard.testing.emulator.ProviderEmulator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -43,5 +45,25 @@ class ExamplesTest {
         assertThat(ToolCallGateLoop.run(out)).containsExactly("LookupCustomer", "VerifyIdentity", "DeleteCustomer");
         assertThat(printed()).startsWith("ran LookupCustomer\nblocked DeleteCustomer: before:VerifyIdentity->DeleteCustomer - ");
         assertThat(printed()).endsWith("ran VerifyIdentity\nran DeleteCustomer\n");
+    }
+
+    @Test
+    void a_guarded_langchain4j_model_repairs_the_history_before_openai_sees_it() {
+        try (ProviderEmulator emulator = ProviderEmulator.builder().defaultAnswer(Answer.text("Tomorrow.")).start()) {
+            assertThat(GuardedOpenAiModel.run(out, emulator.openAiBaseUrl(), "test-key")).isEqualTo("Tomorrow.");
+            assertThat(emulator.requestCount()).isEqualTo(1);
+            assertThat(emulator.rejections()).isEmpty();
+            assertThat(emulator.lastRequest().json().toString()).doesNotContain("call_evicted");
+        }
+    }
+
+    @Test
+    void the_model_id_chooses_the_profile() {
+        assertThat(SelectProfileFromModel.run(out)).containsExactly(
+                "claude-sonnet-4-5-20250929 -> anthropic-messages (confirmed): passed",
+                "us.anthropic.claude-3-7-sonnet-20250219-v1:0 -> bedrock-converse-claude (confirmed): rejected",
+                "gemini-2.5-flash -> gemini-2-5-api (confirmed): rejected",
+                "gpt-4o-mini -> openai-chat (confirmed): passed",
+                "some-internal-model -> fallback permissive: passed");
     }
 }

@@ -30,8 +30,11 @@ import org.junit.jupiter.api.Assumptions;
  * <p>The binary is {@code $REDIS_SERVER}, else {@value #DEFAULT_BINARY}, else {@code redis-server}
  * on the {@code PATH}. Without one the tests are skipped, unless {@code CI=true}: there a missing
  * binary fails the build instead of silently skipping the Redis tests.
+ *
+ * <p>Published in this module's test-jar, so that other modules' tests (guard-examples) start
+ * Redis the same way.
  */
-final class RedisServer implements AutoCloseable {
+public final class RedisServer implements AutoCloseable {
 
     static final String DEFAULT_BINARY = "/usr/bin/redis-server";
 
@@ -50,12 +53,12 @@ final class RedisServer implements AutoCloseable {
      * Starts a server on a free port, or skips (or, with {@code CI=true}, fails) the calling test
      * when there is no binary.
      */
-    static RedisServer start() {
+    public static RedisServer start() {
         return startOn(freePort());
     }
 
     /** Starts a server on a given port, with the same binary rules as {@link #start()}. */
-    static RedisServer startOn(int port) {
+    public static RedisServer startOn(int port) {
         Path binary = binaryOrSkip(System.getenv(), Paths.get(DEFAULT_BINARY));
         try {
             RedisServer server = new RedisServer(binary, port, Files.createTempDirectory("guard-redis-test"));
@@ -103,7 +106,7 @@ final class RedisServer implements AutoCloseable {
     }
 
     /** A port nothing listens on right now. */
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {
@@ -111,22 +114,24 @@ final class RedisServer implements AutoCloseable {
         }
     }
 
-    int port() {
+    /** The loopback port the server listens on (the same after a restart). */
+    public int port() {
         return port;
     }
 
-    String uri() {
+    /** The server's URI, {@code redis://127.0.0.1:<port>}. */
+    public String uri() {
         return "redis://127.0.0.1:" + port;
     }
 
     /** Kills the server with SIGKILL, as a crash would, and waits until it is gone. */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
         waitForExit();
     }
 
     /** Starts the server again on the same port, empty (no persistence). */
-    void restart() {
+    public void restart() {
         if (process.isAlive()) {
             kill();
         }
@@ -134,12 +139,12 @@ final class RedisServer implements AutoCloseable {
     }
 
     /** Freezes the server (SIGSTOP): connections stay open, nothing is answered. */
-    void pause() {
+    public void pause() {
         signal("STOP");
     }
 
     /** Thaws a paused server (SIGCONT). */
-    void resume() {
+    public void resume() {
         signal("CONT");
     }
 
