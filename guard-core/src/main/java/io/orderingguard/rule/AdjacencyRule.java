@@ -5,7 +5,6 @@ import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Surface;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -80,15 +79,7 @@ public record AdjacencyRule(
         return "adjacency";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

@@ -4,7 +4,6 @@ import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Surface;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -62,15 +61,7 @@ public record BoundaryRule(
         return "boundary";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

@@ -74,17 +74,21 @@ public sealed interface OrderingRule
     /**
      * Returns whether the rule compares with the previous dispatch (needs a stash snapshot).
      *
-     * @return {@code true} for preservation rules
+     * @return {@code true} for preservation rules; {@code false} by default
      */
-    boolean stateful();
+    default boolean stateful() {
+        return false;
+    }
 
     /**
      * Returns whether the rule applies on a surface.
      *
      * @param surface the surface being checked
-     * @return {@code true} when the rule applies there
+     * @return {@code true} when the rule applies there; every surface by default
      */
-    boolean appliesOn(io.orderingguard.timeline.Surface surface);
+    default boolean appliesOn(io.orderingguard.timeline.Surface surface) {
+        return true;
+    }
 
     /**
      * Checks a dispatch and reports every violation.

@@ -2,7 +2,6 @@ package io.orderingguard.rule;
 
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
-import io.orderingguard.timeline.Surface;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,15 +52,7 @@ public record PresenceRule(
         return "presence";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

@@ -2,7 +2,6 @@ package io.orderingguard.rule;
 
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 
@@ -61,15 +60,7 @@ public record ToolResultPairingRule(
         return "toolResultPairing";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
