@@ -38,7 +38,7 @@ class ProfilesCommandTest {
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).startsWith("BEHAVIOURS (25)  atomic behaviours of the reference catalogue; request them "
                 + "by key or token\n");
-        assertThat(r.out()).contains("FAMILIES (60: 39 reference, 21 provider-grounded)\n");
+        assertThat(r.out()).contains("FAMILIES (63: 39 reference, 24 provider-grounded)\n");
         for (CatalogEntry e : Profiles.behaviours()) {
             assertThat(r.out()).contains("\n  " + e.key());
         }
@@ -50,7 +50,9 @@ class ProfilesCommandTest {
                 + "reference catalogue: Gemini 3 requires");
         assertThat(r.out()).containsPattern("\\n    gemini-3-function-call-signature +requiredMetadata +blocking +Gemini "
                 + "3 G7: .*; 2026-11 \\(public issue reports");
-        assertThat(r.out()).containsPattern("\\n    anthropic-turn-starts-with-thinking +\\(not modelled yet\\) +- +T1: ");
+        assertThat(r.out()).containsPattern("\\n    anthropic-turn-starts-with-thinking +stepContent +blocking +Anthropic "
+                + "Messages API T1 ");
+        assertThat(r.out()).containsPattern("\\n    openai-responses-item-has-reasoning +\\(not modelled yet\\) +- +R2: ");
         assertThat(r.out()).contains("  grok (permissive)  [reference]  = permissive  permissive: the vendor documents "
                 + "no ordering limitation\n");
         assertThat(r.out()).endsWith("Run 'guard profiles NAME' for a profile's parameters, provider errors and gaps.\n");
@@ -66,18 +68,23 @@ class ProfilesCommandTest {
                 + "Anthropic Messages API with manual extended thinking");
         assertThat(r.out()).contains("  composed of: thinking_before_tool_use + payload_field_preservation:signature "
                 + "+ provider rules\n");
-        assertThat(r.out()).contains("Rules (11):\n");
+        assertThat(r.out()).contains("Rules (12):\n");
         assertThat(r.out()).contains("  anthropic-tool-use-has-result  toolResultPairing  blocking\n"
-                + "    parameters:     unanswered=true orphans=false\n"
+                + "    parameters:     unanswered=true orphans=false emptyErrorResults=false\n"
                 + "    provider error: \"messages.N: `tool_use` ids were found without `tool_result` blocks "
                 + "immediately after: <ids>\"\n"
                 + "    source:         Anthropic Messages API A1 (and A3: fewer results than calls): every tool_use "
                 + "needs its tool_result in the next message; anthropics/claude-code#1237, #2697, #5989\n"
                 + "    verified:       2026-11 (public issue reports and provider documentation; not a live call)\n");
-        assertThat(r.out()).contains("Not modelled yet (1):\n  T1  anthropic-turn-starts-with-thinking: with thinking "
-                + "enabled,");
-        assertThat(r.out()).contains("    needs:          a rule requiring that the current turn start with an entry "
-                + "of a kind when it contains another kind");
+        assertThat(r.out()).contains("  anthropic-turn-starts-with-thinking  stepContent  blocking\n"
+                + "    parameters:     trigger=toolCall required=thought position=first scope=current-turn\n");
+        assertThat(r.out()).doesNotContain("Not modelled yet");
+
+        Run responses = run("profiles", "openai-responses");
+        assertThat(responses.out()).contains("Not modelled yet (1):\n  R2  openai-responses-item-has-reasoning: a message "
+                + "or function_call item");
+        assertThat(responses.out()).contains("    needs:          telling an item of a reasoning model's response from "
+                + "any other");
     }
 
     @Test
@@ -136,7 +143,8 @@ class ProfilesCommandTest {
         }
         assertThat(rules).containsExactly("tool-result-names-a-declared-tool:advisory", "non-empty-terminal-turn:advisory",
                 "gemini-function-response-after-call:blocking", "gemini-function-response-count:blocking",
-                "gemini-role-alternation:blocking", "gemini-user-text-non-empty:blocking",
+                "gemini-role-alternation:blocking", "gemini-history-starts-with-user:blocking",
+                "gemini-user-text-non-empty:blocking",
                 "gemini-model-text-non-empty:blocking", "gemini-3-function-call-signature:blocking",
                 "gemini-foreign-thought-signature:blocking");
         assertThat(find(p.get("rules"), "gemini-3-function-call-signature").get("providerError").asText())

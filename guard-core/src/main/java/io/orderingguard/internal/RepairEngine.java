@@ -10,19 +10,25 @@ import io.orderingguard.RepairFailure;
 import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.AlternationRule;
+import io.orderingguard.rule.BoundaryEnd;
+import io.orderingguard.rule.BoundaryRule;
+import io.orderingguard.rule.EntrySelector;
 import io.orderingguard.rule.IdentifierFormatRule;
 import io.orderingguard.rule.IdentifierUniquenessRule;
 import io.orderingguard.rule.NonEmptyTurnRule;
 import io.orderingguard.rule.OrderRule;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.PresenceRule;
 import io.orderingguard.rule.ReplayCompatibilityRule;
 import io.orderingguard.rule.RequiredMetadataRule;
 import io.orderingguard.rule.RuleContext;
+import io.orderingguard.rule.StepContentRule;
 import io.orderingguard.rule.ToolResultPairingRule;
 import io.orderingguard.stash.Snapshot;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Role;
@@ -53,6 +59,9 @@ public final class RepairEngine {
 
     /** The text of a result synthesised for an unanswered call. */
     public static final String NOT_EXECUTED = "Tool call was not executed: the conversation has no result for it.";
+
+    /** The text written into an error result that has no content. */
+    public static final String EMPTY_ERROR = "The tool failed without an error message.";
 
     private static final String FILLER_PREFIX = "__ordering-guard-filler-";
 
@@ -193,7 +202,7 @@ public final class RepairEngine {
             return reorder(r, f, working);
         }
         if (rule instanceof AdjacencyRule r) {
-            return reorderAdjacent(r, f, working);
+            return r.successorRoles() == null ? reorderAdjacent(r, f, working) : bridge(r, f, working);
         }
         if (rule instanceof RequiredMetadataRule r) {
             return fillMetadata(r, f, working);
@@ -208,7 +217,22 @@ public final class RepairEngine {
             return alternation(r, f, working);
         }
         if (rule instanceof ToolResultPairingRule) {
-            return pairing(f, working);
+            return f.facet().equals("empty-error-result") ? fillEmptyError(f, working) : pairing(f, working);
+        }
+        if (rule instanceof BoundaryRule r) {
+            return boundary(r, f, working);
+        }
+        if (rule instanceof StepContentRule) {
+            return new RepairFailure("none", f.ruleId(), f.primitiveIds(),
+                    "rule type stepContent has no repair: the guard never invents reasoning");
+        }
+        if (rule instanceof PresenceRule r) {
+            return new RepairFailure("none", f.ruleId(), f.primitiveIds(), f.facet().equals("too-few")
+                    ? "rule type presence has no repair for a missing " + r.selector().noun() + ": the guard does not "
+                            + "invent conversation content"
+                    : "rule type presence has no repair for an extra " + r.selector().noun() + ": dropping it would lose "
+                            + "what it carries (a system message's instructions), and only the producer of the "
+                            + "conversation can decide that");
         }
         if (rule instanceof ReplayCompatibilityRule r) {
             return dropForeign(r, f, working);
@@ -304,6 +328,10 @@ public final class RepairEngine {
     }
 
     private Object fillMetadata(RequiredMetadataRule rule, Finding f, List<Entry> working) {
+        boolean authorised = rule.fallbackPayloadValue() != null && (allowMetadataFallback || rule.fallbackRepairAuthorized());
+        if (!authorised && rule.kind() == Kind.THOUGHT) {
+            return dropUnsigned(rule, f, working);
+        }
         if (rule.fallbackPayloadValue() == null) {
             return new RepairFailure("fill-required-metadata", f.ruleId(), f.primitiveIds(),
                     "rule '" + rule.id() + "' has no fallbackPayloadValue; the guard never invents provider metadata");
@@ -313,8 +341,7 @@ public final class RepairEngine {
                     "writing the fallback of rule '" + rule.id() + "' needs allowMetadataFallbackRepair or the rule's "
                             + "fallbackRepairAuthorized");
         }
-        int i = locate(working, f.primitiveIds().get(0), e -> e.kind() == rule.kind()
-                && !(e instanceof ToolCall c && c.isOrphan()) && !e.hasPayloadPath(rule.requiredPayloadKey()));
+        int i = locateUnsatisfied(rule, f, working);
         if (i < 0) {
             return null;
         }
@@ -333,6 +360,23 @@ public final class RepairEngine {
                         + "' of " + e.kind().wireName() + " '" + e.id() + "'"
                         + (e.replayCompatibility() == null && tag != null ? " and tagged it " + tag : ""),
                 List.of(), List.of());
+    }
+
+    /** A thought without its signature: the provider rejects it, and dropping reasoning invents nothing. */
+    private static Object dropUnsigned(RequiredMetadataRule rule, Finding f, List<Entry> working) {
+        int i = locateUnsatisfied(rule, f, working);
+        if (i < 0) {
+            return null;
+        }
+        Entry e = working.remove(i);
+        return new Repair("drop-unsigned-reasoning", f.ruleId(), f.primitiveIds(), e.id(), null,
+                "dropped thought '" + e.id() + "', which lacks payload field '" + rule.requiredPayloadKey()
+                        + "' (no authorised fallback: the guard never invents provider metadata)", List.of(e), List.of());
+    }
+
+    private static int locateUnsatisfied(RequiredMetadataRule rule, Finding f, List<Entry> working) {
+        return locate(working, f.primitiveIds().get(0), e -> e.kind() == rule.kind()
+                && !(e instanceof ToolCall c && c.isOrphan()) && !rule.isSatisfiedBy(e));
     }
 
     /** The first proper prefix of the path that holds a value other than an object or null, or {@code null}. */
@@ -428,7 +472,7 @@ public final class RepairEngine {
                 originals, renamed);
     }
 
-    /** Maps an id into the rule's alphabet and length, deterministically; {@code null} when impossible. */
+    /** Maps an id into the rule's alphabet and lengths, deterministically; {@code null} when impossible. */
     static String validId(IdentifierFormatRule rule, String old, Set<String> taken) {
         char replacement = 0;
         for (char c : new char[] {'_', '-', 'x', '0', 'a', 'A'}) {
@@ -447,25 +491,33 @@ public final class RepairEngine {
         }
         String mapped = sb.toString();
         char separator = rule.allowsChar('_') ? '_' : rule.allowsChar('-') ? '-' : 0;
+        Integer max = rule.maxLength();
+        Integer min = rule.minLength();
         for (int salt = 0; salt < 100; salt++) {
             String candidate = mapped;
-            boolean needsSuffix = salt > 0 || (rule.maxLength() != null && candidate.length() > rule.maxLength())
-                    || !candidate.equals(old) && taken.contains(candidate);
+            boolean needsSuffix = salt > 0 || (max != null && candidate.length() > max)
+                    || (min != null && candidate.length() < min) || !candidate.equals(old) && taken.contains(candidate);
             if (needsSuffix) {
                 String digits = hashDigits(old, salt, rule);
                 if (digits.isEmpty()) {
                     return null;
                 }
-                if (rule.maxLength() == null) {
+                if (max == null) {
                     candidate = candidate + (separator == 0 ? "" : String.valueOf(separator)) + digits;
                 } else {
                     // the suffix itself must fit a short cap; what room is left keeps the start of the id
-                    digits = digits.substring(0, Math.min(digits.length(), rule.maxLength()));
-                    int room = rule.maxLength() - digits.length();
+                    digits = digits.substring(0, Math.min(digits.length(), max));
+                    int room = max - digits.length();
                     boolean withSeparator = separator != 0 && room >= 2;
                     int keep = Math.min(candidate.length(), withSeparator ? room - 1 : room);
                     candidate = candidate.substring(0, keep) + (withSeparator && keep > 0 ? String.valueOf(separator) : "")
                             + digits;
+                }
+                if (min != null && candidate.length() < min) {
+                    candidate = padded(candidate, min, old, salt, rule);
+                    if (candidate == null) {
+                        return null;
+                    }
                 }
             }
             if (rule.accepts(candidate) && !taken.contains(candidate)) {
@@ -473,6 +525,16 @@ public final class RepairEngine {
             }
         }
         return null;
+    }
+
+    /** Lengthens an id to {@code min} with more hash characters; {@code null} when the alphabet gives none. */
+    private static String padded(String candidate, int min, String old, int salt, IdentifierFormatRule rule) {
+        StringBuilder sb = new StringBuilder(candidate);
+        for (int k = 1; sb.length() < min && k <= min; k++) {
+            String more = hashDigits(old + "#pad" + k, salt, rule);
+            sb.append(more, 0, Math.min(more.length(), min - sb.length()));
+        }
+        return sb.length() < min ? null : sb.toString();
     }
 
     /** Up to 8 characters of a hash of the id and a salt, keeping only those the rule allows. */
@@ -655,6 +717,107 @@ public final class RepairEngine {
                     "dropped tool result '" + call.id() + "', whose call is not in the conversation", List.of(call), List.of());
         }
         return null;
+    }
+
+    /**
+     * A forbidden message right after an entry, for a rule restricted to successor roles: a thought
+     * whose produced item is gone is dropped; anything else gets a filler of an allowed role between.
+     */
+    private Object bridge(AdjacencyRule rule, Finding f, List<Entry> working) {
+        if (f.primitiveIds().size() < 2) {
+            return null;
+        }
+        int first = -1;
+        for (int i = 0; i + 1 < working.size(); i++) {
+            if (working.get(i).id().equals(f.primitiveIds().get(0)) && working.get(i + 1).id().equals(f.primitiveIds().get(1))
+                    && working.get(i + 1) instanceof Message) {
+                first = i;
+                break;
+            }
+        }
+        if (first < 0) {
+            return null;
+        }
+        Entry e = working.get(first);
+        Message next = (Message) working.get(first + 1);
+        if (e instanceof Thought) {
+            working.remove(first);
+            return new Repair("drop-unfollowed-reasoning", f.ruleId(), f.primitiveIds(), e.id(), null,
+                    "dropped thought '" + e.id() + "', which was followed by " + next.role().wireName() + " message '"
+                            + next.id() + "' instead of what it produced", List.of(e), List.of());
+        }
+        if (e instanceof Message) {
+            return new RepairFailure("insert-bridge-filler", f.ruleId(), f.primitiveIds(),
+                    "a filler between message '" + e.id() + "' and " + next.role().wireName() + " message '" + next.id()
+                            + "' would itself be a message followed by it, so rule '" + rule.id() + "' has no repair");
+        }
+        Role role = !rule.successorRoles().contains(Role.ASSISTANT) ? Role.ASSISTANT
+                : !rule.successorRoles().contains(Role.USER) ? Role.USER : null;
+        if (role == null) {
+            return new RepairFailure("insert-bridge-filler", f.ruleId(), f.primitiveIds(),
+                    "rule '" + rule.id() + "' forbids every role after " + e.kind().wireName() + " '" + e.id()
+                            + "', so no filler can stand between");
+        }
+        Message filler = filler(role, working);
+        working.add(first + 1, filler);
+        return new Repair("insert-bridge-filler", f.ruleId(), f.primitiveIds(), filler.id(), next.id(),
+                "inserted " + (role == Role.ASSISTANT ? "an " : "a ") + role.wireName() + " filler between "
+                        + e.kind().wireName() + " '" + e.id() + "' and "
+                        + next.role().wireName() + " message '" + next.id() + "'", List.of(), List.of(filler));
+    }
+
+    /** Repairs the first or last entry where that is obviously safe; says why not otherwise. */
+    private Object boundary(BoundaryRule rule, Finding f, List<Entry> working) {
+        int i = rule.boundaryIndex(working);
+        if (i < 0 || !working.get(i).id().equals(f.primitiveIds().get(0))) {
+            return null;
+        }
+        Entry e = working.get(i);
+        boolean first = rule.end() == BoundaryEnd.FIRST;
+        if (rule.allowed().contains(first ? EntrySelector.atStart(e) : EntrySelector.atEnd(e))) {
+            return null; // a duplicate finding another repair of this pass already settled
+        }
+        if (first) {
+            if (e instanceof ToolCall c && c.isOrphan()) {
+                working.remove(i);
+                return new Repair("drop-orphan-result", f.ruleId(), f.primitiveIds(), c.id(), null,
+                        "dropped tool result '" + c.id() + "', whose call is not in the conversation", List.of(c), List.of());
+            }
+            boolean modelSide = !(e instanceof Message m) || m.role() == Role.ASSISTANT;
+            if (modelSide && rule.allowed().contains(EntrySelector.USER)) {
+                Message filler = filler(Role.USER, working);
+                working.add(i, filler);
+                return new Repair("insert-leading-user-filler", f.ruleId(), f.primitiveIds(), filler.id(), e.id(),
+                        "inserted a user filler before " + e.kind().wireName() + " '" + e.id()
+                                + "' so that the conversation starts with a user message", List.of(), List.of(filler));
+            }
+            return new RepairFailure("none", f.ruleId(), f.primitiveIds(), "the conversation cannot be made to start "
+                    + "with what rule '" + rule.id() + "' allows without inventing or dropping content");
+        }
+        if (e instanceof ToolCall c && c.isUnanswered() && rule.allowed().contains(EntrySelector.TOOL_RESULT)) {
+            ToolCall answered = c.withResult(ToolResult.error(NOT_EXECUTED));
+            working.set(i, answered);
+            return new Repair("synthesize-missing-tool-result", f.ruleId(), f.primitiveIds(), c.id(), null,
+                    "answered tool call '" + c.id() + "' (" + c.tool() + ") with an error result saying it was not executed",
+                    List.of(), List.of(answered));
+        }
+        return new RepairFailure("none", f.ruleId(), f.primitiveIds(), "the guard does not repair how a conversation "
+                + "ends: it cannot tell a finished answer from a prefill, appending a user turn would put words in the "
+                + "user's mouth, and dropping the last entry would lose it");
+    }
+
+    private Object fillEmptyError(Finding f, List<Entry> working) {
+        int i = locate(working, f.primitiveIds().get(0), e -> e instanceof ToolCall c && c.result() != null
+                && c.result().isError() && c.result().content().isBlank());
+        if (i < 0) {
+            return null;
+        }
+        ToolCall call = (ToolCall) working.get(i);
+        ToolCall filled = call.withResult(ToolResult.error(EMPTY_ERROR));
+        working.set(i, filled);
+        return new Repair("fill-empty-error-result", f.ruleId(), f.primitiveIds(), call.id(), null,
+                "wrote a neutral text into the empty error result of tool call '" + call.id() + "' (" + call.tool()
+                        + "): the tool failed without a message", List.of(call), List.of(filled));
     }
 
     private Object dropForeign(ReplayCompatibilityRule rule, Finding f, List<Entry> working) {

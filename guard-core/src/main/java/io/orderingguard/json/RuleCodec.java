@@ -8,6 +8,9 @@ import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.AlternationRule;
 import io.orderingguard.rule.ApplyTo;
+import io.orderingguard.rule.BoundaryEnd;
+import io.orderingguard.rule.BoundaryRule;
+import io.orderingguard.rule.EntrySelector;
 import io.orderingguard.rule.IdentifierFormatRule;
 import io.orderingguard.rule.IdentifierUniquenessRule;
 import io.orderingguard.rule.NonEmptyTurnRule;
@@ -16,6 +19,7 @@ import io.orderingguard.rule.OrderScope;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.PreservationInvariant;
 import io.orderingguard.rule.PreservationRule;
+import io.orderingguard.rule.PresenceRule;
 import io.orderingguard.rule.Provenance;
 import io.orderingguard.rule.ReplayCompatibilityRule;
 import io.orderingguard.rule.RequiredMetadataRule;
@@ -24,6 +28,9 @@ import io.orderingguard.rule.RuleSurface;
 import io.orderingguard.rule.SchemaIntegrityRule;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.rule.StaleContentAdvisoryRule;
+import io.orderingguard.rule.StepContentRule;
+import io.orderingguard.rule.StepPosition;
+import io.orderingguard.rule.StepScope;
 import io.orderingguard.rule.ToolIdentityRule;
 import io.orderingguard.rule.ToolPolicyRule;
 import io.orderingguard.rule.ToolResultPairingRule;
@@ -59,17 +66,19 @@ public final class RuleCodec {
                 provenance(n)), "before", "after", "scope", "onlyLatestGroup"));
         READERS.put("requiredMetadata", new Reader(n -> new RequiredMetadataRule(n.nonBlankText("id"), kind(n, "kind"),
                 parse(n, "applyTo", ApplyTo::fromWire), n.text("requiredPayloadKey"),
-                n.optTextList("gatedByReplayCompatibility"),
+                n.optTextList("alternativePayloadKeys"), n.optTextList("gatedByReplayCompatibility"),
                 n.has("fallbackPayloadValue") ? n.child("fallbackPayloadValue").raw().deepCopy() : null,
                 n.optText("fallbackReplayCompatibility"), n.optBoolean("fallbackRepairAuthorized", false),
                 n.optBoolean("onlyCurrentTurn", false), severity(n), provenance(n)),
-                "kind", "applyTo", "requiredPayloadKey", "gatedByReplayCompatibility", "fallbackPayloadValue",
+                "kind", "applyTo", "requiredPayloadKey", "alternativePayloadKeys", "gatedByReplayCompatibility",
+                "fallbackPayloadValue",
                 "fallbackReplayCompatibility", "fallbackRepairAuthorized", "onlyCurrentTurn"));
         READERS.put("alternation", new Reader(n -> new AlternationRule(n.nonBlankText("id"), roles(n),
                 n.optText("mode"), n.optInt("maxPerGroup"), parse(n, "repair", AlternationRepair::fromWire),
                 severity(n), provenance(n)), "roles", "mode", "maxPerGroup", "repair"));
         READERS.put("adjacency", new Reader(n -> new AdjacencyRule(n.nonBlankText("id"), kind(n, "first"),
-                kinds(n, "disallowBetween", true), severity(n), provenance(n)), "first", "disallowBetween"));
+                kinds(n, "disallowBetween", true), n.has("successorRoles") ? roleSet(n, "successorRoles") : null,
+                severity(n), provenance(n)), "first", "disallowBetween", "successorRoles"));
         READERS.put("preservation", new Reader(n -> new PreservationRule(n.nonBlankText("id"), kind(n, "kind"),
                 parse(n.required("invariant"), PreservationInvariant::fromWire), n.optText("payloadField"),
                 n.optBoolean("resetOnModelSwitch", false), severity(n), provenance(n)),
@@ -85,8 +94,8 @@ public final class RuleCodec {
                     n.text("optOutOptionKey"), provenance(n));
         }, "kind", "scope", "optOutOptionKey"));
         READERS.put("identifierFormat", new Reader(n -> new IdentifierFormatRule(n.nonBlankText("id"), kind(n, "kind"),
-                n.optInt("maxLength"), n.optText("allowedPattern"), severity(n), provenance(n)),
-                "kind", "maxLength", "allowedPattern"));
+                n.optInt("maxLength"), n.optText("allowedPattern"), n.optInt("minLength"), severity(n), provenance(n)),
+                "kind", "minLength", "maxLength", "allowedPattern"));
         READERS.put("identifierUniqueness", new Reader(n -> new IdentifierUniquenessRule(n.nonBlankText("id"),
                 kind(n, "kind"), parse(n, "surface", RuleSurface::fromWire), severity(n), provenance(n)),
                 "kind", "surface"));
@@ -97,8 +106,9 @@ public final class RuleCodec {
         READERS.put("schemaIntegrity", new Reader(n -> new SchemaIntegrityRule(n.nonBlankText("id"), severity(n),
                 provenance(n))));
         READERS.put("toolResultPairing", new Reader(n -> new ToolResultPairingRule(n.nonBlankText("id"),
-                n.optBoolean("unanswered", true), n.optBoolean("orphans", true), severity(n), provenance(n)),
-                "unanswered", "orphans"));
+                n.optBoolean("unanswered", true), n.optBoolean("orphans", true),
+                n.optBoolean("emptyErrorResults", false), severity(n), provenance(n)),
+                "unanswered", "orphans", "emptyErrorResults"));
         READERS.put("replayCompatibility", new Reader(n -> new ReplayCompatibilityRule(n.nonBlankText("id"),
                 n.has("kinds") ? kinds(n, "kinds", true) : null, n.optTextList("accepted") == null
                         ? List.of() : n.optTextList("accepted"), severity(n), provenance(n)), "kinds", "accepted"));
@@ -114,6 +124,16 @@ public final class RuleCodec {
             }
             return new ToolPolicyRule(n.nonBlankText("id"), policy, doc.raw(), severity(n), provenance(n));
         }, "policy"));
+        READERS.put("stepContent", new Reader(n -> new StepContentRule(n.nonBlankText("id"),
+                n.has("trigger") ? kind(n, "trigger") : null, n.has("required") ? kind(n, "required") : null,
+                parse(n, "position", StepPosition::fromWire), parse(n, "scope", StepScope::fromWire), severity(n),
+                provenance(n)), "trigger", "required", "position", "scope"));
+        READERS.put("boundary", new Reader(n -> new BoundaryRule(n.nonBlankText("id"),
+                parse(n.required("end"), BoundaryEnd::fromWire), selectors(n, "allowed"),
+                n.optBoolean("skipSystem", true), severity(n), provenance(n)), "end", "allowed", "skipSystem"));
+        READERS.put("presence", new Reader(n -> new PresenceRule(n.nonBlankText("id"),
+                parse(n.required("selector"), EntrySelector::fromWire), n.optInt("min"), n.optInt("max"), severity(n),
+                provenance(n)), "selector", "min", "max"));
     }
 
     private RuleCodec() {}
@@ -222,6 +242,10 @@ public final class RuleCodec {
         } else if (rule instanceof RequiredMetadataRule r) {
             o.put("kind", r.kind().wireName()).put("applyTo", r.applyTo().wireName())
                     .put("requiredPayloadKey", r.requiredPayloadKey());
+            if (r.alternativePayloadKeys() != null) {
+                ArrayNode a = o.putArray("alternativePayloadKeys");
+                r.alternativePayloadKeys().forEach(a::add);
+            }
             if (r.gatedByReplayCompatibility() != null) {
                 ArrayNode a = o.putArray("gatedByReplayCompatibility");
                 r.gatedByReplayCompatibility().forEach(a::add);
@@ -246,6 +270,14 @@ public final class RuleCodec {
         } else if (rule instanceof AdjacencyRule r) {
             o.put("first", r.first().wireName());
             writeKinds(o.putArray("disallowBetween"), r.disallowBetween());
+            if (r.successorRoles() != null) {
+                ArrayNode roles = o.putArray("successorRoles");
+                for (Role role : Role.values()) {
+                    if (r.successorRoles().contains(role)) {
+                        roles.add(role.wireName());
+                    }
+                }
+            }
         } else if (rule instanceof PreservationRule r) {
             o.put("kind", r.kind().wireName()).put("invariant", r.invariant().wireName());
             if (r.payloadField() != null) {
@@ -258,6 +290,9 @@ public final class RuleCodec {
             o.put("kind", r.kind().wireName()).put("scope", r.scope()).put("optOutOptionKey", r.optOutOptionKey());
         } else if (rule instanceof IdentifierFormatRule r) {
             o.put("kind", r.kind().wireName());
+            if (r.minLength() != null) {
+                o.put("minLength", r.minLength());
+            }
             if (r.maxLength() != null) {
                 o.put("maxLength", r.maxLength());
             }
@@ -269,11 +304,32 @@ public final class RuleCodec {
         } else if (rule instanceof NonEmptyTurnRule r) {
             o.put("role", r.role().wireName()).put("onlyTerminal", r.onlyTerminal());
         } else if (rule instanceof ToolResultPairingRule r) {
-            o.put("unanswered", r.unanswered()).put("orphans", r.orphans());
+            o.put("unanswered", r.unanswered()).put("orphans", r.orphans())
+                    .put("emptyErrorResults", r.emptyErrorResults());
         } else if (rule instanceof ReplayCompatibilityRule r) {
             writeKinds(o.putArray("kinds"), r.kinds());
             ArrayNode accepted = o.putArray("accepted");
             r.accepted().forEach(accepted::add);
+        } else if (rule instanceof StepContentRule r) {
+            o.put("trigger", r.trigger().wireName()).put("required", r.required().wireName())
+                    .put("position", r.position().wireName()).put("scope", r.scope().wireName());
+        } else if (rule instanceof BoundaryRule r) {
+            o.put("end", r.end().wireName());
+            ArrayNode allowed = o.putArray("allowed");
+            for (EntrySelector sel : EntrySelector.values()) {
+                if (r.allowed().contains(sel)) {
+                    allowed.add(sel.wireName());
+                }
+            }
+            o.put("skipSystem", r.skipSystem());
+        } else if (rule instanceof PresenceRule r) {
+            o.put("selector", r.selector().wireName());
+            if (r.min() != null) {
+                o.put("min", r.min());
+            }
+            if (r.max() != null) {
+                o.put("max", r.max());
+            }
         }
         if (rule instanceof ToolPolicyRule r) {
             o.set("policy", r.document() != null ? r.document() : policySummary(r));
@@ -313,6 +369,22 @@ public final class RuleCodec {
             kinds.add(parse(item, Kind::fromWire));
         }
         return kinds;
+    }
+
+    private static Set<Role> roleSet(InputNode n, String field) {
+        Set<Role> roles = new LinkedHashSet<>();
+        for (InputNode item : n.array(field)) {
+            roles.add(parse(item, Role::fromWire));
+        }
+        return roles;
+    }
+
+    private static Set<EntrySelector> selectors(InputNode n, String field) {
+        Set<EntrySelector> selectors = new LinkedHashSet<>();
+        for (InputNode item : n.array(field)) {
+            selectors.add(parse(item, EntrySelector::fromWire));
+        }
+        return selectors;
     }
 
     private static List<Role> roles(InputNode n) {

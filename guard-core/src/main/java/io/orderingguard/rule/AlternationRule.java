@@ -4,7 +4,6 @@ import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
 import java.util.ArrayList;
@@ -63,15 +62,7 @@ public record AlternationRule(
         return "alternation";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

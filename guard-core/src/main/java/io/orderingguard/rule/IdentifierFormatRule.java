@@ -3,7 +3,6 @@ package io.orderingguard.rule;
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Surface;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,23 +10,27 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * Ids of a kind must be at most {@code maxLength} characters and consist only of
- * {@code allowedPattern} (a character class, anchored as "one or more of"). OpenAI rejects tool-call
- * ids over its cap; Bedrock Converse and Anthropic reject {@code toolUseId}s outside
- * {@code [a-zA-Z0-9_-]}. A too-long id is reported for its length only.
+ * Ids of a kind must be at least {@code minLength} and at most {@code maxLength} characters and
+ * consist only of {@code allowedPattern} (a character class, anchored as "one or more of"). OpenAI
+ * rejects tool-call ids over its cap; Bedrock Converse and Anthropic reject {@code toolUseId}s outside
+ * {@code [a-zA-Z0-9_-]}; Mistral wants exactly 9 alphanumerics (min 9, max 9). An id of the wrong
+ * length is reported for its length only (facet {@code too-long} or {@code too-short}), else for its
+ * characters ({@code bad-characters}). The renaming repair produces ids within both bounds.
  *
- * <p>Passes for max 64, {@code [A-Za-z0-9_-]}: {@code call_1}. Fails: {@code call.1}.
+ * <p>Passes for max 64, {@code [A-Za-z0-9_-]}: {@code call_1}. Fails: {@code call.1}. With min 9,
+ * max 9, {@code [a-zA-Z0-9]}: passes {@code D681PevKs}, fails {@code call1}.
  *
  * @param id the rule id
  * @param kind the kind checked
  * @param maxLength the longest id, or {@code null}
  * @param allowedPattern the allowed characters as a regular-expression character class, or {@code null}
+ * @param minLength the shortest id, or {@code null}
  * @param severity the severity (default advisory)
  * @param provenance where the rule comes from
  */
 public record IdentifierFormatRule(
-        String id, Kind kind, Integer maxLength, String allowedPattern, Severity severity, Provenance provenance)
-        implements OrderingRule {
+        String id, Kind kind, Integer maxLength, String allowedPattern, Integer minLength, Severity severity,
+        Provenance provenance) implements OrderingRule {
 
     private static final Map<String, Matcher> MATCHERS = new ConcurrentHashMap<>();
 
@@ -36,8 +39,12 @@ public record IdentifierFormatRule(
         RuleFields.id(id);
         Require.nonNull(kind, "kind");
         Require.argument(maxLength == null || maxLength >= 1, "maxLength must be >= 1, but was " + maxLength);
-        Require.argument(maxLength != null || allowedPattern != null,
-                "an identifierFormat rule needs maxLength or allowedPattern, but rule '" + id + "' has neither");
+        Require.argument(minLength == null || minLength >= 1, "minLength must be >= 1, but was " + minLength);
+        Require.argument(minLength == null || maxLength == null || minLength <= maxLength,
+                "minLength must be <= maxLength, but minLength was " + minLength + " and maxLength " + maxLength);
+        Require.argument(maxLength != null || allowedPattern != null || minLength != null,
+                "an identifierFormat rule needs minLength, maxLength or allowedPattern, but rule '" + id
+                        + "' has none of them");
         if (allowedPattern != null) {
             Require.nonBlank(allowedPattern, "allowedPattern");
             matcher(allowedPattern);
@@ -46,20 +53,27 @@ public record IdentifierFormatRule(
         provenance = RuleFields.provenance(provenance);
     }
 
+    /**
+     * Creates a rule without a minimum length (the components before {@code minLength} existed).
+     *
+     * @param id the rule id
+     * @param kind the kind checked
+     * @param maxLength the longest id, or {@code null}
+     * @param allowedPattern the allowed characters as a regular-expression character class, or {@code null}
+     * @param severity the severity (default advisory)
+     * @param provenance where the rule comes from
+     */
+    public IdentifierFormatRule(String id, Kind kind, Integer maxLength, String allowedPattern, Severity severity,
+            Provenance provenance) {
+        this(id, kind, maxLength, allowedPattern, null, severity, provenance);
+    }
+
     @Override
     public String type() {
         return "identifierFormat";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
@@ -72,6 +86,9 @@ public record IdentifierFormatRule(
             if (maxLength != null && value.length() > maxLength) {
                 sink.report(this, "too-long", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " is " + value.length() + " characters, over the cap of " + maxLength);
+            } else if (minLength != null && value.length() < minLength) {
+                sink.report(this, "too-short", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                        + " is " + value.length() + " characters, under the minimum of " + minLength);
             } else if (matcher != null && !matcher.matches(value)) {
                 sink.report(this, "bad-characters", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " contains characters outside " + allowedPattern);
@@ -83,10 +100,10 @@ public record IdentifierFormatRule(
      * Returns whether an id satisfies this rule.
      *
      * @param value the id
-     * @return {@code true} when it is within the cap and the character class
+     * @return {@code true} when it is within both lengths and the character class
      */
     public boolean accepts(String value) {
-        if (maxLength != null && value.length() > maxLength) {
+        if (maxLength != null && value.length() > maxLength || minLength != null && value.length() < minLength) {
             return false;
         }
         return allowedPattern == null || matcher(allowedPattern).matches(value);
@@ -108,12 +125,23 @@ public record IdentifierFormatRule(
 
     @Override
     public IdentifierFormatRule withSeverity(Severity newSeverity) {
-        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, Require.nonNull(newSeverity, "severity"), provenance);
+        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, minLength,
+                Require.nonNull(newSeverity, "severity"), provenance);
     }
 
     @Override
     public IdentifierFormatRule withProvenance(Provenance newProvenance) {
-        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, severity, newProvenance);
+        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, minLength, severity, newProvenance);
+    }
+
+    /**
+     * Returns a copy with a minimum length.
+     *
+     * @param value the shortest id, or {@code null}
+     * @return the copy
+     */
+    public IdentifierFormatRule withMinLength(Integer value) {
+        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, value, severity, provenance);
     }
 
     /**

@@ -40,10 +40,6 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
         return "identifierUniqueness";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
     @Override
     public boolean appliesOn(Surface on) {

@@ -3,7 +3,6 @@ package io.orderingguard.rule;
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.TimelineStructure;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,15 +43,7 @@ public record OrderRule(
         return "order";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

@@ -38,7 +38,10 @@ public sealed interface OrderingRule
                 SchemaIntegrityRule,
                 ToolResultPairingRule,
                 ReplayCompatibilityRule,
-                ToolPolicyRule {
+                ToolPolicyRule,
+                StepContentRule,
+                BoundaryRule,
+                PresenceRule {
 
     /**
      * Returns the rule id, unique within a profile.
@@ -71,17 +74,21 @@ public sealed interface OrderingRule
     /**
      * Returns whether the rule compares with the previous dispatch (needs a stash snapshot).
      *
-     * @return {@code true} for preservation rules
+     * @return {@code true} for preservation rules; {@code false} by default
      */
-    boolean stateful();
+    default boolean stateful() {
+        return false;
+    }
 
     /**
      * Returns whether the rule applies on a surface.
      *
      * @param surface the surface being checked
-     * @return {@code true} when the rule applies there
+     * @return {@code true} when the rule applies there; every surface by default
      */
-    boolean appliesOn(io.orderingguard.timeline.Surface surface);
+    default boolean appliesOn(io.orderingguard.timeline.Surface surface) {
+        return true;
+    }
 
     /**
      * Checks a dispatch and reports every violation.
@@ -131,7 +138,8 @@ public sealed interface OrderingRule
      * @return a blocking rule
      */
     static RequiredMetadataRule requiredMetadata(String id, Kind kind, ApplyTo applyTo, String requiredPayloadKey) {
-        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, null, null, null, false, false, null, null);
+        return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, null, null, null, null, false, false, null,
+                null);
     }
 
     /**
@@ -165,7 +173,7 @@ public sealed interface OrderingRule
      * @return an advisory rule
      */
     static AdjacencyRule adjacency(String id, Kind first, Kind... disallowed) {
-        return new AdjacencyRule(id, first, Set.of(disallowed), null, null);
+        return new AdjacencyRule(id, first, Set.of(disallowed), null, null, null);
     }
 
     /**
@@ -227,7 +235,7 @@ public sealed interface OrderingRule
      * @return an advisory rule
      */
     static IdentifierFormatRule identifierFormat(String id, Kind kind, Integer maxLength, String allowedPattern) {
-        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, null, null);
+        return new IdentifierFormatRule(id, kind, maxLength, allowedPattern, null, null, null);
     }
 
     /**
@@ -280,7 +288,7 @@ public sealed interface OrderingRule
      * @return an advisory rule checking both unanswered calls and orphan results
      */
     static ToolResultPairingRule toolResultPairing(String id) {
-        return new ToolResultPairingRule(id, true, true, null, null);
+        return new ToolResultPairingRule(id, true, true, false, null, null);
     }
 
     /**
@@ -305,5 +313,44 @@ public sealed interface OrderingRule
      */
     static ToolPolicyRule toolPolicy(String id, com.fasterxml.jackson.databind.JsonNode policyDocument) {
         return ToolPolicyRule.fromDocument(id, policyDocument);
+    }
+
+    /**
+     * A model response holding a {@code trigger} entry must hold a {@code required} one too.
+     *
+     * @param id the rule id
+     * @param trigger the kind that makes the requirement apply, e.g. toolCall
+     * @param required the kind the response must hold, e.g. thought
+     * @param position where the required entry must be
+     * @param scope which responses are checked
+     * @return an advisory rule
+     */
+    static StepContentRule stepContent(String id, Kind trigger, Kind required, StepPosition position, StepScope scope) {
+        return new StepContentRule(id, trigger, required, position, scope, null, null);
+    }
+
+    /**
+     * The first or last entry (system messages aside) must be one of the allowed selectors.
+     *
+     * @param id the rule id
+     * @param end which end is checked
+     * @param allowed what the entry there may be
+     * @return an advisory rule that passes over system messages
+     */
+    static BoundaryRule boundary(String id, BoundaryEnd end, EntrySelector... allowed) {
+        return new BoundaryRule(id, end, Set.of(allowed), true, null, null);
+    }
+
+    /**
+     * Entries matching a selector must number at least {@code min} and at most {@code max}.
+     *
+     * @param id the rule id
+     * @param selector which entries are counted
+     * @param min the fewest allowed, or {@code null}
+     * @param max the most allowed, or {@code null}
+     * @return an advisory rule
+     */
+    static PresenceRule presence(String id, EntrySelector selector, Integer min, Integer max) {
+        return new PresenceRule(id, selector, min, max, null, null);
     }
 }

@@ -4,7 +4,6 @@ import io.orderingguard.internal.Require;
 import io.orderingguard.stash.Snapshot;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Surface;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -62,10 +61,6 @@ public record PreservationRule(
         return true;
     }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

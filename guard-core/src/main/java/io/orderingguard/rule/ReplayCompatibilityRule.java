@@ -3,7 +3,6 @@ package io.orderingguard.rule;
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Surface;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -50,15 +49,7 @@ public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> a
         return "replayCompatibility";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

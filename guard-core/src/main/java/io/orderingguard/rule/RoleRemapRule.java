@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Surface;
 import java.util.List;
 
 /**
@@ -41,15 +40,7 @@ public record RoleRemapRule(
         return "roleRemap";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

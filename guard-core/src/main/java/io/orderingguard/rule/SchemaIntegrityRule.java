@@ -3,7 +3,6 @@ package io.orderingguard.rule;
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Entry;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 
@@ -33,15 +32,7 @@ public record SchemaIntegrityRule(String id, Severity severity, Provenance prove
         return "schemaIntegrity";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

@@ -3,7 +3,6 @@ package io.orderingguard.rule;
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Surface;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,15 +49,7 @@ public record StaleContentAdvisoryRule(String id, Kind kind, String scope, Strin
         return Severity.ADVISORY;
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

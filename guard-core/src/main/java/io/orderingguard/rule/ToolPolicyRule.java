@@ -9,7 +9,6 @@ import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.timeline.Entry;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.ToolCall;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,15 +74,7 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
         return "toolPolicy";
     }
 
-    @Override
-    public boolean stateful() {
-        return false;
-    }
 
-    @Override
-    public boolean appliesOn(Surface surface) {
-        return true;
-    }
 
     @Override
     public void check(RuleContext context, FindingSink sink) {

@@ -8,6 +8,8 @@ import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Provenance;
 import io.orderingguard.rule.Severity;
+import io.orderingguard.rule.StepPosition;
+import io.orderingguard.rule.StepScope;
 import io.orderingguard.rule.ToolResultPairingRule;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Role;
@@ -34,14 +36,16 @@ final class TestProfiles {
     static final String ANTHROPIC_ALTERNATION = "messages: first message must use the \"user\" role / roles must alternate "
             + "between \"user\" and \"assistant\"";
     static final String ANTHROPIC_SIGNATURE = "messages.N.content.0.thinking.signature: Field required";
+    static final String ANTHROPIC_THINKING_FIRST = "messages.N.content.0.type: Expected `thinking` or "
+            + "`redacted_thinking`, but found `tool_use`";
 
     private TestProfiles() {}
 
     static OrderingProfile openAi() {
         return OrderingProfile.of("openai-chat",
-                new ToolResultPairingRule("tool-result-orphan", false, true, Severity.BLOCKING,
+                new ToolResultPairingRule("tool-result-orphan", false, true, false, Severity.BLOCKING,
                         Provenance.of("OpenAI Chat Completions O1", OPENAI_ORPHAN, VERIFIED)),
-                new ToolResultPairingRule("tool-call-unanswered", true, false, Severity.BLOCKING,
+                new ToolResultPairingRule("tool-call-unanswered", true, false, false, Severity.BLOCKING,
                         Provenance.of("OpenAI Chat Completions O2", OPENAI_UNANSWERED, VERIFIED)),
                 OrderingRule.identifierFormat("tool-call-id-length", Kind.TOOL_CALL, 40, null)
                         .withSeverity(Severity.BLOCKING)
@@ -50,15 +54,25 @@ final class TestProfiles {
 
     static OrderingProfile anthropic() {
         return OrderingProfile.of("anthropic-messages",
-                new ToolResultPairingRule("tool-use-unanswered", true, false, Severity.BLOCKING,
+                new ToolResultPairingRule("tool-use-unanswered", true, false, false, Severity.BLOCKING,
                         Provenance.of("Anthropic Messages A1", ANTHROPIC_UNANSWERED, VERIFIED)),
-                new ToolResultPairingRule("tool-result-orphan", false, true, Severity.BLOCKING,
+                new ToolResultPairingRule("tool-result-orphan", false, true, false, Severity.BLOCKING,
                         Provenance.of("Anthropic Messages A2", ANTHROPIC_ORPHAN, VERIFIED)),
                 OrderingRule.nonEmptyTurn("non-empty-assistant", Role.ASSISTANT, false)
                         .withSeverity(Severity.BLOCKING)
                         .withProvenance(Provenance.of("Anthropic Messages A5", ANTHROPIC_EMPTY, VERIFIED)),
                 OrderingRule.requiredMetadata("thinking-signature", Kind.THOUGHT, ApplyTo.EVERY, "signature")
                         .withProvenance(Provenance.of("Anthropic extended thinking T3", ANTHROPIC_SIGNATURE, VERIFIED)));
+    }
+
+    /** The first-party profile with thinking enabled: the current tool loop starts with thinking (T1). */
+    static OrderingProfile anthropicThinking() {
+        java.util.List<OrderingRule> rules = new java.util.ArrayList<>(anthropic().rules());
+        rules.add(OrderingRule.stepContent("turn-starts-with-thinking", Kind.TOOL_CALL, Kind.THOUGHT,
+                        StepPosition.FIRST, StepScope.CURRENT_TURN)
+                .withSeverity(Severity.BLOCKING)
+                .withProvenance(Provenance.of("Anthropic extended thinking T1", ANTHROPIC_THINKING_FIRST, VERIFIED)));
+        return OrderingProfile.of("anthropic-thinking", "", rules);
     }
 
     /**

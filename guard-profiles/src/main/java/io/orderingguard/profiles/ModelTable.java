@@ -101,9 +101,11 @@ final class ModelTable {
                 "the R1 generation: D1-D3 reported against deepseek-reasoner R1");
         row(Set.of(), false, "deepseek-v4", "deepseek-v4-api", CONFIRMED, "D5 reported against V4");
         row(Set.of(), false, "deepseek-v3[.-]2", "deepseek-v3-2-api", CONFIRMED, "D4 reported against V3.2");
-        row(Set.of(), false, "^deepseek-(?:chat|reasoner)$", "deepseek-v4-api", DOCUMENTED,
-                "an alias that follows DeepSeek's current generation: V4 as of 2026-11 (before: V3.2, and R1 for "
-                        + "deepseek-reasoner)");
+        row(Set.of(), false, "^deepseek-reasoner$", "deepseek-v4-api-thinking", DOCUMENTED,
+                "the thinking-mode alias, which follows DeepSeek's current generation: V4 as of 2026-11 (before: V3.2 "
+                        + "thinking, and R1)");
+        row(Set.of(), false, "^deepseek-chat$", "deepseek-v4-api", DOCUMENTED,
+                "the non-thinking alias, which follows DeepSeek's current generation: V4 as of 2026-11 (before: V3.2)");
         row(Set.of(), false, "deepseek-v3", "deepseek-v3-base", DOCUMENTED, "DeepSeek V3 before 3.2, no thinking");
         row(Set.of(), false, "(?:^|/)(?:mistral|magistral|codestral|devstral|ministral|pixtral|open-mistral"
                 + "|open-mixtral|mixtral)", "mistral-api", DOCUMENTED,

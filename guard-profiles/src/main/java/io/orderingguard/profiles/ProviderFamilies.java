@@ -22,67 +22,14 @@ final class ProviderFamilies {
     /** A provider family before resolution. */
     record Definition(String key, String description, List<String> behaviours, List<OrderingRule> rules, List<Gap> gaps) {}
 
-    static final Gap T1 = new Gap("T1", "anthropic-turn-starts-with-thinking",
-            "with thinking enabled, the assistant turn since the latest user message must start with a thinking "
-                    + "block when it contains a tool call (interleaved thinking after a tool result is accepted)",
-            "messages.N.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`. When "
-                    + "`thinking` is enabled, a final `assistant` message must start with a thinking block …",
-            "a rule requiring that the current turn start with an entry of a kind when it contains another kind "
-                    + "(the order rule only compares kinds that are both present)");
-    static final Gap O4 = new Gap("O4", "openai-no-system-role",
-            "o1-mini and o1-preview reject system messages",
-            "Unsupported value: 'messages[0].role' does not support 'system' with this model.",
-            "a rule forbidding a message role");
-    static final Gap R1_USER = new Gap("R1", "openai-responses-reasoning-not-before-user",
-            "a reasoning item followed by a user message (its produced item was dropped) is rejected; only a "
-                    + "reasoning item at the end of the input is detected",
-            "Item 'rs_<id>' of type 'reasoning' was provided without its required following item.",
-            "adjacency restricted to the role of the following message");
     static final Gap R2 = new Gap("R2", "openai-responses-item-has-reasoning",
-            "a message or function_call whose reasoning item was dropped is rejected",
+            "a message or function_call item (sent with its server item id) whose reasoning item was dropped is "
+                    + "rejected",
             "Item 'msg_<id>' of type 'message' was provided without its required 'reasoning' item",
-            "a rule requiring a companion entry (the reasoning) in the same step as a message or tool call");
-    static final Gap G1 = new Gap("G1", "gemini-history-starts-with-user",
-            "a history that starts with a function call is rejected even when a user message follows it",
-            "Please ensure that function call turn comes immediately after a user turn or after a function response "
-                    + "turn.",
-            "a rule on the first non-system entry of any kind (alternation only looks at messages)");
-    static final Gap B7 = new Gap("B7", "bedrock-converse-error-result-content",
-            "an error-status toolResult needs content",
-            "The content field at messages.N.content.0.toolResult cannot be empty when status value is error.",
-            "a rule on tool result content (no rule type reads results)");
-    static final Gap M1 = new Gap("M1", "mistral-no-user-after-tool",
-            "after a tool message only an assistant or another tool message may follow",
-            "Unexpected role 'user' after role 'tool'",
-            "adjacency restricted to the role of the following message (toolCall followed by a user or system "
-                    + "message)");
-    static final Gap M2 = new Gap("M2", "mistral-last-role",
-            "the last message must be a user or tool message (or an assistant prefix)",
-            "Expected last role User or Tool (or Assistant with prefix True) for serving but got assistant",
-            "a rule on the final entry (allowed kinds and roles)");
-    static final Gap M7 = new Gap("M7", "mistral-first-role",
-            "the conversation starts with a user or system message (user after user is allowed, so strict "
-                    + "alternation would over-block)",
-            "Conversation must start with a user message or system message",
-            "a first-role check without the consecutive-role check");
-    static final Gap L2 = new Gap("L2", "llama-3-single-tool-call",
-            "the official Llama 3.1-3.3 template raises on two or more tool calls in one assistant message (it does "
-                    + "not enforce alternation, so a blocking alternation rule with maxPerGroup would over-block)",
-            "This model only supports single tool-calls at once!",
-            "a tool-call cap per step without the alternation check");
-    static final Gap D4 = new Gap("D4", "deepseek-v3-2-reasoning-on-tool-turns",
-            "in thinking mode, every assistant step with tool calls must send its reasoning_content back",
-            "Missing `reasoning_content` field in the assistant message at message index N.",
-            "a rule requiring a companion entry (a thought) in every step that holds a tool call");
-    static final Gap D5 = new Gap("D5", "deepseek-v4-reasoning-on-tool-turns",
-            "in thinking mode, every assistant step with tool calls must send its reasoning_content back, even "
-                    + "when it is empty",
-            "The `reasoning_content` in the thinking mode must be passed back to the API.",
-            "a rule requiring a companion entry (a thought) in every step that holds a tool call");
-    static final Gap QWEN_USER = new Gap("Qwen", "qwen-user-query-present",
-            "Qwen 3/3.5 templates raise when no user message exists (e.g. after compaction)",
-            "No user query found in messages.",
-            "a rule requiring at least one message of a role");
+            "telling an item of a reasoning model's response from any other: stepContent (toolCall or message → "
+                    + "thought) expresses the shape, but this family also serves models that never reason "
+                    + "(gpt-4.1, gpt-4o) and items rebuilt by the client without their server id, which the "
+                    + "provider accepts without reasoning; the rule would reject every such tool loop");
 
     /** Provider family key → definition, in catalogue order. */
     static final Map<String, Definition> DEFINITIONS = new LinkedHashMap<>();
@@ -105,13 +52,13 @@ final class ProviderFamilies {
                 + "anthropic-messages plus no thinking in the final assistant message.", List.of(SIGNATURE),
                 plus(anthropic, ANTHROPIC_NO_THINKING_IN_FINAL));
         define("anthropic-messages-manual-thinking", "Claude on the Anthropic Messages API with manual extended "
-                + "thinking: extends the reference anthropic-manual-thinking with the anthropic-messages rules and "
-                + "an unmodified current-turn thinking.", List.of("thinking_before_tool_use", SIGNATURE),
-                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED), T1);
+                + "thinking: extends the reference anthropic-manual-thinking with the anthropic-messages rules, an "
+                + "unmodified current-turn thinking, and a current turn with tool calls that starts with thinking.", List.of("thinking_before_tool_use", SIGNATURE),
+                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, ANTHROPIC_TURN_STARTS_WITH_THINKING));
         define("anthropic-messages-adaptive-thinking", "Claude on the Anthropic Messages API with adaptive thinking: "
-                + "extends the reference anthropic-adaptive-thinking with the anthropic-messages rules and an "
-                + "unmodified current-turn thinking.", List.of(SIGNATURE),
-                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED), T1);
+                + "extends the reference anthropic-adaptive-thinking with the anthropic-messages rules, an "
+                + "unmodified current-turn thinking, and a current turn with tool calls that starts with thinking.", List.of(SIGNATURE),
+                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, ANTHROPIC_TURN_STARTS_WITH_THINKING));
 
         List<OrderingRule> openaiChat = List.of(OPENAI_TOOL_MESSAGE_FOLLOWS_CALL, OPENAI_TOOL_CALLS_ANSWERED,
                 OPENAI_TOOL_CALL_ID_LENGTH);
@@ -119,49 +66,59 @@ final class ProviderFamilies {
                 + "with tool_calls, ids are at most 40 characters. Consecutive user messages and tool → user are "
                 + "accepted." + LEAVES_OUT_BASELINE, List.of(UNIQUE_IDS), openaiChat);
         define("openai-chat-o1-mini", "OpenAI Chat Completions for o1-mini and o1-preview: openai-chat, and these "
-                + "models reject system messages.", List.of(UNIQUE_IDS), openaiChat, O4);
+                + "models reject system messages.", List.of(UNIQUE_IDS), plus(openaiChat, OPENAI_NO_SYSTEM_ROLE));
         define("openai-responses", "OpenAI Responses API used statelessly (store=false, or history sent in full): "
                 + "function_call/function_call_output pairing, call ids of at most 64 characters, reasoning items "
-                + "followed by what they produced; extends the reference codex-responses.",
+                + "followed by what they produced (not last, not right before a user message); extends the reference "
+                + "codex-responses.",
                 List.of("payload_field_preservation:encrypted_content"), List.of(RESPONSES_OUTPUT_FOR_CALL,
                         RESPONSES_CALL_FOR_OUTPUT, RESPONSES_CALL_ID_LENGTH, RESPONSES_REASONING_FOLLOWED,
-                        RESPONSES_FOREIGN_REASONING), R1_USER, R2);
+                        RESPONSES_REASONING_NOT_BEFORE_USER, RESPONSES_FOREIGN_REASONING), R2);
 
         List<OrderingRule> gemini = List.of(GEMINI_RESPONSE_AFTER_CALL, GEMINI_RESPONSE_COUNT, GEMINI_ALTERNATION,
-                GEMINI_USER_TEXT, GEMINI_MODEL_TEXT);
+                GEMINI_HISTORY_STARTS_WITH_USER, GEMINI_USER_TEXT, GEMINI_MODEL_TEXT);
         define("gemini-2-5-api", "Gemini 2.5 on the Gemini API or Vertex AI: function call/response pairing, strict "
-                + "user/model alternation, no empty text; thought signatures recommended, not enforced. Extends the "
+                + "user/model alternation, no history starting with a function call, no empty text; thought signatures recommended, not enforced. Extends the "
                 + "reference gemini-2-5, leaving out function_response_adjacency (a model reply after a function "
                 + "response is the ordinary turn; the reference's live audit found it accepted).",
                 List.of("thought_signature_advisory", "tool_identity", "non_empty_turn:terminal"),
-                plus(gemini, geminiForeignSignature(Severity.ADVISORY)), G1);
+                plus(gemini, geminiForeignSignature(Severity.ADVISORY)));
         define("gemini-3-api", "Gemini 3 on the Gemini API or Vertex AI: gemini-2-5-api's rules, and the first "
                 + "function call of each step of the current turn carries its thoughtSignature (mutate mode may "
                 + "write the documented sentinel); foreign signatures are rejected. Extends the reference gemini-3, "
                 + "replacing thought_signature_required (first call per role group over the whole history, while "
                 + "Gemini checks the current turn per step) and leaving out function_response_adjacency.",
                 List.of("tool_identity", "non_empty_turn:terminal"),
-                plus(gemini, GEMINI_3_SIGNATURE, geminiForeignSignature(Severity.BLOCKING)), G1);
+                plus(gemini, GEMINI_3_SIGNATURE, geminiForeignSignature(Severity.BLOCKING)));
 
         List<OrderingRule> bedrock = List.of(BEDROCK_ALTERNATION, BEDROCK_TOOL_RESULTS_PRESENT, BEDROCK_TOOL_RESULT_COUNT,
-                BEDROCK_USER_TEXT, BEDROCK_ASSISTANT_TEXT, BEDROCK_TOOL_USE_ID);
+                BEDROCK_USER_TEXT, BEDROCK_ASSISTANT_TEXT, BEDROCK_TOOL_USE_ID, BEDROCK_ERROR_RESULT_CONTENT);
         define("bedrock-converse-api", "Any model on the AWS Bedrock Converse API: strict alternation starting with "
                 + "the user, toolUse/toolResult pairing, no blank text, toolUseIds of [a-zA-Z0-9_-]{1,64}. Replaces "
                 + "the reference bedrock-converse (its converse_text_before_tool_use rule spans the whole timeline and "
-                + "fires on every multi-turn history with a tool call).", List.of(), bedrock, B7);
-        define("bedrock-converse-claude", "Claude on the AWS Bedrock Converse API: bedrock-converse-api, and Claude's "
-                + "own thinking rules surface through Converse.", List.of(), bedrock, B7, T1);
+                + "fires on every multi-turn history with a tool call).", List.of(), bedrock);
+        define("bedrock-converse-claude", "Claude on the AWS Bedrock Converse API, whatever the thinking setting: "
+                + "bedrock-converse-api's rules. With extended thinking enabled choose bedrock-converse-claude-thinking, "
+                + "which adds Claude's thinking rule (T1) as Converse reports it.", List.of(), bedrock);
+        define("bedrock-converse-claude-thinking", "Claude on the AWS Bedrock Converse API with extended thinking "
+                + "enabled: bedrock-converse-claude, and a current turn with tool calls starts with thinking (T1, "
+                + "reported by Converse as 'The model returned the following errors: …'). Never chosen from a model "
+                + "id: the id does not say whether thinking is on.", List.of(),
+                plus(bedrock, ANTHROPIC_TURN_STARTS_WITH_THINKING));
 
         define("mistral-api", "Mistral on La Plateforme or served with mistral_common: tool calls and results match, "
                 + "tool call ids of exactly 9 alphanumerics, assistant messages carry content or tool calls, no "
-                + "foreign reasoning. Consecutive user messages are accepted." + LEAVES_OUT_BASELINE,
+                + "foreign reasoning, no user or system message right after a tool result, the conversation starts "
+                + "with a user or system message and ends with a user message or a tool result. Consecutive user "
+                + "messages are accepted." + LEAVES_OUT_BASELINE,
                 List.of(UNIQUE_IDS), List.of(MISTRAL_RESULTS_MATCH_CALLS, MISTRAL_RESULT_ID_KNOWN, MISTRAL_TOOL_CALL_ID,
-                        MISTRAL_ASSISTANT_CONTENT, MISTRAL_FOREIGN_REASONING), M1, M2, M7);
+                        MISTRAL_ASSISTANT_CONTENT, MISTRAL_FOREIGN_REASONING, MISTRAL_NO_USER_AFTER_TOOL,
+                        MISTRAL_FIRST_ROLE, MISTRAL_LAST_ROLE));
 
         define("llama-3-template", "Meta Llama 3.1-3.3 through the official chat template (vLLM, Ollama, NIM): one "
-                + "tool call per assistant message. Extends the reference llama-3, leaving out openai_shape_baseline "
+                + "tool call per assistant message (blocking: the template raises). Extends the reference llama-3, leaving out openai_shape_baseline "
                 + "(the template neither raises on a message after a tool result nor renders tool-call ids).",
-                List.of("single_tool_call_per_turn"), List.of(), L2);
+                List.of("single_tool_call_per_turn"), List.of(LLAMA_3_SINGLE_TOOL_CALL));
 
         define("granite-3-template", "IBM Granite 3.x through its chat template: the reference granite-3-x; the "
                 + "template never raises, so every rule is advisory.", List.of("role_remap_split_tool_roles"),
@@ -180,20 +137,31 @@ final class ProviderFamilies {
                 + "opposite of V3.2 and V4. Leaves out the reference deepseek-thinking's full history preservation "
                 + "of thoughts, which R1 rejects.", List.of(), plus(deepseekPairing, DEEPSEEK_R1_NO_REASONING_REPLAY,
                 DEEPSEEK_R1_ALTERNATION));
-        define("deepseek-v3-2-api", "DeepSeek V3.2 on the DeepSeek API: tool pairing, and in thinking mode the "
-                + "reasoning of tool-call turns must be sent back. Extends the reference deepseek-thinking.",
+        define("deepseek-v3-2-api", "DeepSeek V3.2 on the DeepSeek API, whatever the thinking setting: tool pairing; "
+                + "dropped reasoning is advisory. In thinking mode choose deepseek-v3-2-api-thinking, which requires "
+                + "the reasoning of tool-call turns. Extends the reference deepseek-thinking.",
                 List.of("strict_alternation", "full_history_preservation:thought"),
-                plus(deepseekPairing, DEEPSEEK_FOREIGN_REASONING), D4);
-        define("deepseek-v4-api", "DeepSeek V4 on the DeepSeek API (deepseek-chat and deepseek-reasoner since the V4 "
-                + "release): tool pairing, and in thinking mode the reasoning of tool-call turns must be sent back, "
-                + "even when empty. Extends the reference deepseek-v4.",
+                plus(deepseekPairing, DEEPSEEK_FOREIGN_REASONING));
+        define("deepseek-v3-2-api-thinking", "DeepSeek V3.2 on the DeepSeek API in thinking mode: deepseek-v3-2-api, and "
+                + "every assistant step with tool calls sends its reasoning back (D4). Never chosen from a model id: "
+                + "thinking is a request setting.",
                 List.of("strict_alternation", "full_history_preservation:thought"),
-                plus(deepseekPairing, DEEPSEEK_FOREIGN_REASONING), D5);
+                plus(deepseekPairing, DEEPSEEK_FOREIGN_REASONING, DEEPSEEK_V3_2_REASONING_ON_TOOL_TURNS));
+        define("deepseek-v4-api", "DeepSeek V4 on the DeepSeek API (deepseek-chat since the V4 release, or any V4 "
+                + "model whose thinking setting is unknown): tool pairing; dropped reasoning is advisory. In thinking "
+                + "mode choose deepseek-v4-api-thinking. Extends the reference deepseek-v4.",
+                List.of("strict_alternation", "full_history_preservation:thought"),
+                plus(deepseekPairing, DEEPSEEK_FOREIGN_REASONING));
+        define("deepseek-v4-api-thinking", "DeepSeek V4 on the DeepSeek API in thinking mode (deepseek-reasoner): "
+                + "deepseek-v4-api, and every assistant step with tool calls sends its reasoning back, even when it is "
+                + "empty (D5).",
+                List.of("strict_alternation", "full_history_preservation:thought"),
+                plus(deepseekPairing, DEEPSEEK_FOREIGN_REASONING, DEEPSEEK_V4_REASONING_ON_TOOL_TURNS));
 
         define("qwen-3-api", "Alibaba Qwen 3 on DashScope or through its chat template: tool pairing with "
-                + "DashScope's wording; reasoning after the latest user turn is kept. Extends the reference qwen-3."
-                + LEAVES_OUT_BASELINE, List.of(UNIQUE_IDS, "reasoning_pruned_after_latest_turn"),
-                List.of(QWEN_TOOL_CALLS_ANSWERED, QWEN_TOOL_MESSAGE_FOLLOWS_CALL), QWEN_USER);
+                + "DashScope's wording; reasoning after the latest user turn is kept; at least one user message. Extends "
+                + "the reference qwen-3." + LEAVES_OUT_BASELINE, List.of(UNIQUE_IDS, "reasoning_pruned_after_latest_turn"),
+                List.of(QWEN_TOOL_CALLS_ANSWERED, QWEN_TOOL_MESSAGE_FOLLOWS_CALL, QWEN_USER_QUERY_PRESENT));
 
         define("gpt-oss-template", "OpenAI GPT-OSS through its Harmony chat template: a tool result needs its call "
                 + "(else the template raises), tool calls carry a channel, and only the first of parallel tool calls "

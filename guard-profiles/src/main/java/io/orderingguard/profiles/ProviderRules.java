@@ -1,8 +1,12 @@
 package io.orderingguard.profiles;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRule;
 import io.orderingguard.rule.ApplyTo;
+import io.orderingguard.rule.BoundaryEnd;
+import io.orderingguard.rule.BoundaryRule;
+import io.orderingguard.rule.EntrySelector;
 import io.orderingguard.rule.IdentifierFormatRule;
 import io.orderingguard.rule.NonEmptyTurnRule;
 import io.orderingguard.rule.OrderRule;
@@ -10,10 +14,14 @@ import io.orderingguard.rule.OrderScope;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.PreservationInvariant;
 import io.orderingguard.rule.PreservationRule;
+import io.orderingguard.rule.PresenceRule;
 import io.orderingguard.rule.Provenance;
 import io.orderingguard.rule.ReplayCompatibilityRule;
 import io.orderingguard.rule.RequiredMetadataRule;
 import io.orderingguard.rule.Severity;
+import io.orderingguard.rule.StepContentRule;
+import io.orderingguard.rule.StepPosition;
+import io.orderingguard.rule.StepScope;
 import io.orderingguard.rule.ToolResultPairingRule;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Role;
@@ -73,11 +81,12 @@ final class ProviderRules {
                     + "row / messages: first message must use the \"user\" role");
 
     static final OrderingRule ANTHROPIC_SIGNATURE_PRESENT = prov(new RequiredMetadataRule(
-            "anthropic-thinking-signature-present", Kind.THOUGHT, ApplyTo.EVERY, "signature",
+            "anthropic-thinking-signature-present", Kind.THOUGHT, ApplyTo.EVERY, "signature", List.of("data"),
             List.of(ANTHROPIC_TAG, ""), null, null, false, false, Severity.BLOCKING, null),
             "Anthropic Messages API T3: a thinking block needs its signature (checked on thoughts from the "
-                    + "Anthropic wire and thoughts of unknown origin); known over-approximation: a Claude 3.7 "
-                    + "redacted_thinking block carries `data` instead and is reported too; anomalyco/opencode#25005",
+                    + "Anthropic wire and thoughts of unknown origin); a redacted_thinking block carries `data` "
+                    + "instead and is accepted; mutate mode drops an unsigned thought (it cannot be signed, and T6 "
+                    + "forbids demoting it to text); anomalyco/opencode#25005",
             "messages.N.content.0.thinking.signature: Field required");
 
     static final OrderingRule ANTHROPIC_FINAL_BLOCK_NOT_THINKING = prov(new NonEmptyTurnRule(
@@ -100,6 +109,18 @@ final class ProviderRules {
             + "dropped; compared with the last dispatch sent, reset on a model switch; Anthropic extended-thinking "
             + "documentation 'Preserving thinking blocks', maximhq/bifrost#5093",
             "`thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified");
+
+    static final OrderingRule ANTHROPIC_TURN_STARTS_WITH_THINKING = prov(new StepContentRule(
+            "anthropic-turn-starts-with-thinking", Kind.TOOL_CALL, Kind.THOUGHT, StepPosition.FIRST,
+            StepScope.CURRENT_TURN, Severity.BLOCKING, null), "Anthropic Messages API T1 (thinking enabled; on "
+            + "Bedrock Converse B9 wraps it in 'The model returned the following errors: …'): the assistant turn "
+            + "since the latest user message (the whole tool loop) starts with a thinking or redacted_thinking block "
+            + "when it holds a tool call; thinking later in the loop (interleaved) is accepted and so is its absence; "
+            + "no repair (the guard never invents thinking; LiteLLM turns thinking off for the request instead); "
+            + "pydantic/pydantic-ai#2040, #2075, vercel/ai#8865, openai/openai-agents-python#1704, "
+            + "anomalyco/opencode#3077",
+            "messages.N.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`. When "
+                    + "`thinking` is enabled, a final `assistant` message must start with a thinking block …");
 
     static final OrderingRule ANTHROPIC_NO_THINKING_IN_FINAL = prov(new OrderRule(
             "anthropic-no-thinking-in-final-assistant", Kind.MESSAGE, Kind.THOUGHT, OrderScope.ADJACENT_SAME_ROLE_GROUP,
@@ -124,11 +145,18 @@ final class ProviderRules {
                     + "'tool_call_id'. The following tool_call_ids did not have response messages: <ids>");
 
     static final OrderingRule OPENAI_TOOL_CALL_ID_LENGTH = prov(new IdentifierFormatRule("openai-tool-call-id-length",
-            Kind.TOOL_CALL, 40, null, Severity.BLOCKING, null), "OpenAI Chat Completions O3: tool_calls[].id is at "
+            Kind.TOOL_CALL, 40, null, null, Severity.BLOCKING, null), "OpenAI Chat Completions O3: tool_calls[].id is at "
             + "most 40 characters (foreign or gateway-generated ids break it); Portkey-AI/gateway#1062, "
             + "anomalyco/opencode#12653",
             "Invalid 'messages[N].tool_calls[0].id': string too long. Expected a string with maximum length 40, but "
                     + "got a string with length 44 instead.");
+
+    static final OrderingRule OPENAI_NO_SYSTEM_ROLE = prov(new PresenceRule("openai-no-system-role",
+            EntrySelector.SYSTEM, null, 0, Severity.BLOCKING, null), "OpenAI Chat Completions O4: o1-mini and "
+            + "o1-preview reject the system role (o1, o3 and o4-mini accept it; developer is the newer name); no "
+            + "repair (dropping a system message loses its instructions); BerriAI/litellm#5671, "
+            + "open-webui/open-webui#5683, microsoft/agent-framework#1077",
+            "Unsupported value: 'messages[0].role' does not support 'system' with this model.");
 
     // ---- OpenAI Responses API (stateless) --------------------------------------------------------
 
@@ -143,15 +171,22 @@ final class ProviderRules {
             "No tool call found for function call output with call_id call_<id>.");
 
     static final OrderingRule RESPONSES_CALL_ID_LENGTH = prov(new IdentifierFormatRule(
-            "openai-responses-call-id-length", Kind.TOOL_CALL, 64, null, Severity.BLOCKING, null),
+            "openai-responses-call-id-length", Kind.TOOL_CALL, 64, null, null, Severity.BLOCKING, null),
             "OpenAI Responses API O3: call_id is at most 64 characters; AnswerDotAI/fastllm#45",
             "Invalid 'input[N].call_id': string too long. Expected a string with maximum length 64…");
 
     static final OrderingRule RESPONSES_REASONING_FOLLOWED = prov(new NonEmptyTurnRule(
             "openai-responses-reasoning-followed", Role.ASSISTANT, true, Severity.BLOCKING, null),
-            "OpenAI Responses API R1: a reasoning item is followed by the item it produced; checked where the "
-                    + "input ends in a reasoning item (a reasoning item followed by a user message is not detected "
-                    + "yet); vercel/ai#7099, openai/openai-node#1567",
+            "OpenAI Responses API R1: a reasoning item is followed by the item it produced; this rule checks an "
+                    + "input that ends in a reasoning item, openai-responses-reasoning-not-before-user one followed "
+                    + "by a user message; vercel/ai#7099, openai/openai-node#1567",
+            "Item 'rs_<id>' of type 'reasoning' was provided without its required following item.");
+
+    static final OrderingRule RESPONSES_REASONING_NOT_BEFORE_USER = prov(new AdjacencyRule(
+            "openai-responses-reasoning-not-before-user", Kind.THOUGHT, Set.of(Kind.MESSAGE), Set.of(Role.USER),
+            Severity.BLOCKING, null), "OpenAI Responses API R1: a reasoning item followed by a user message (the "
+            + "item it produced was dropped) is rejected; mutate mode drops the lone reasoning item; vercel/ai#7099, "
+            + "#8031, continuedev/continue#8933, #10428",
             "Item 'rs_<id>' of type 'reasoning' was provided without its required following item.");
 
     static final OrderingRule RESPONSES_FOREIGN_REASONING = prov(new ReplayCompatibilityRule(
@@ -190,7 +225,7 @@ final class ProviderRules {
             "Unable to submit request because it has an empty text parameter.");
 
     static final OrderingRule GEMINI_3_SIGNATURE = prov(new RequiredMetadataRule("gemini-3-function-call-signature",
-            Kind.TOOL_CALL, ApplyTo.FIRST_IN_STEP, "thoughtSignature", null,
+            Kind.TOOL_CALL, ApplyTo.FIRST_IN_STEP, "thoughtSignature", null, null,
             JsonNodeFactory.instance.textNode("skip_thought_signature_validator"), "gemini-thought-signature-sentinel-v1",
             true, true, Severity.BLOCKING, null), "Gemini 3 G7: the first functionCall part of each step of the "
             + "current turn (after the latest user message with ordinary content) carries its thoughtSignature; older "
@@ -199,6 +234,16 @@ final class ProviderRules {
             + "ai.google.dev thought-signatures documentation, nanbingxyz/5ire#405",
             "Function call is missing a thought_signature in functionCall parts. This is required for tools to work "
                     + "correctly … function call `default_api:<name>` , position N.");
+
+    static final OrderingRule GEMINI_HISTORY_STARTS_WITH_USER = prov(new BoundaryRule(
+            "gemini-history-starts-with-user", BoundaryEnd.FIRST, Set.of(EntrySelector.USER, EntrySelector.ASSISTANT,
+            EntrySelector.THOUGHT, EntrySelector.TOOL_RESULT), true, Severity.BLOCKING, null), "Gemini G1: a "
+            + "history may not start with a function call, even when a user message follows it (a model turn "
+            + "first is gemini-role-alternation's, a leading function response gemini-function-response-after-call's); "
+            + "mutate mode puts a short user filler before the call; google-gemini/gemini-cli#11814, #26486, "
+            + "continuedev/continue#11164",
+            "Please ensure that function call turn comes immediately after a user turn or after a function response "
+                    + "turn.");
 
     static OrderingRule geminiForeignSignature(Severity severity) {
         return prov(new ReplayCompatibilityRule("gemini-foreign-thought-signature", Set.of(Kind.THOUGHT, Kind.TOOL_CALL),
@@ -246,10 +291,18 @@ final class ProviderRules {
                     + "field and try again.");
 
     static final OrderingRule BEDROCK_TOOL_USE_ID = prov(new IdentifierFormatRule("bedrock-converse-tool-use-id-format",
-            Kind.TOOL_CALL, 64, "[a-zA-Z0-9_-]", Severity.BLOCKING, null), "Bedrock Converse B8: toolUseId is 1-64 "
+            Kind.TOOL_CALL, 64, "[a-zA-Z0-9_-]", null, Severity.BLOCKING, null), "Bedrock Converse B8: toolUseId is 1-64 "
             + "characters of [a-zA-Z0-9_-] (AWS API reference, ToolUseBlock); the validation message was not recorded",
             "ValidationException: toolUseId must match [a-zA-Z0-9_-]+ with at most 64 characters (paraphrase: the "
                     + "exact wording was not recorded)");
+
+    static final OrderingRule BEDROCK_ERROR_RESULT_CONTENT = prov(new ToolResultPairingRule(
+            "bedrock-converse-error-result-content", false, false, true, Severity.BLOCKING, null),
+            "Bedrock Converse B7: a toolResult with status error needs content (status is sent for Nova and Claude "
+                    + "3/4; for other models an empty result is caught by the blank-content checks B5/B6 anyway); "
+                    + "mutate mode writes a neutral text saying the tool failed; "
+                    + "aws-samples/sample-multi-agent-orchestration-chat-on-agentcore#15",
+            "The content field at messages.N.content.0.toolResult cannot be empty when status value is error.");
 
     // ---- Mistral (La Plateforme; vLLM with mistral_common) ---------------------------------------
 
@@ -263,9 +316,9 @@ final class ProviderRules {
             + "(mistral-common MistralRequestValidator)", "Unexpected tool call id <id> in tool results");
 
     static final OrderingRule MISTRAL_TOOL_CALL_ID = prov(new IdentifierFormatRule("mistral-tool-call-id-format",
-            Kind.TOOL_CALL, 9, "[a-zA-Z0-9]", Severity.BLOCKING, null), "Mistral M4 (tokenizer v3+): tool call ids "
-            + "are exactly 9 characters of [a-zA-Z0-9] (ids shorter than 9 are not detected yet); "
-            + "anomalyco/opencode#1680, langchain-ai/langchain PR #24668",
+            Kind.TOOL_CALL, 9, "[a-zA-Z0-9]", 9, Severity.BLOCKING, null), "Mistral M4 (tokenizer v3+): tool call ids "
+            + "are exactly 9 characters of [a-zA-Z0-9]; mutate mode renames foreign ids to 9 such characters, call "
+            + "and result together; anomalyco/opencode#1680, langchain-ai/langchain PR #24668",
             "Tool call id was <id> but must be a-z, A-Z, 0-9, with a length of 9.");
 
     static final OrderingRule MISTRAL_ASSISTANT_CONTENT = prov(new NonEmptyTurnRule(
@@ -274,6 +327,29 @@ final class ProviderRules {
                     + "mistral-common validator); known over-approximation: whitespace-only content is reported "
                     + "although the validator accepts it",
             "Assistant message must have either content or tool_calls, but not none.");
+
+    static final OrderingRule MISTRAL_NO_USER_AFTER_TOOL = prov(new AdjacencyRule("mistral-no-user-after-tool",
+            Kind.TOOL_CALL, Set.of(Kind.MESSAGE), Set.of(Role.USER, Role.SYSTEM), Severity.BLOCKING, null),
+            "Mistral M1 (mistral-common MistralRequestValidator): after a tool message only an assistant or another "
+                    + "tool message may follow; mutate mode puts a short assistant filler between (the bridge "
+                    + "avante and pi use); avante-corp/avante.nvim PR #2695, charmbracelet/crush#279, "
+                    + "mistralai/mistral-common#169",
+            "Unexpected role 'user' after role 'tool'");
+
+    static final OrderingRule MISTRAL_LAST_ROLE = prov(new BoundaryRule("mistral-last-role", BoundaryEnd.LAST,
+            Set.of(EntrySelector.USER, EntrySelector.TOOL_RESULT), false, Severity.BLOCKING, null),
+            "Mistral M2 (mistral-common MistralRequestValidator): the last message is a user or tool message; known "
+                    + "over-approximation: an assistant message sent with prefix=true (a prefill) is accepted by "
+                    + "Mistral and reported here, as the timeline does not carry the flag; no repair; "
+                    + "0xPlaygrounds/rig PR #1130, huggingface/smolagents#757, crewAIInc/crewAI#2194",
+            "Expected last role User or Tool (or Assistant with prefix True) for serving but got assistant");
+
+    static final OrderingRule MISTRAL_FIRST_ROLE = prov(new BoundaryRule("mistral-first-role", BoundaryEnd.FIRST,
+            Set.of(EntrySelector.USER, EntrySelector.SYSTEM), false, Severity.BLOCKING, null),
+            "Mistral M7 (mistral-common MistralRequestValidator): the conversation starts with a user or system "
+                    + "message (consecutive user messages are accepted, so this is not strict alternation); mutate "
+                    + "mode puts a short user filler first, or drops a leading orphan tool result",
+            "Conversation must start with a user message or system message");
 
     static final OrderingRule MISTRAL_FOREIGN_REASONING = prov(new ReplayCompatibilityRule(
             "mistral-foreign-reasoning", Set.of(Kind.THOUGHT), List.of(), Severity.BLOCKING, null),
@@ -310,6 +386,22 @@ final class ProviderRules {
             "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
                     + "'tool_call_id'. The following tool_call_ids did not have response messages: <ids>");
 
+    static final OrderingRule DEEPSEEK_V3_2_REASONING_ON_TOOL_TURNS = prov(new StepContentRule(
+            "deepseek-v3-2-reasoning-on-tool-turns", Kind.TOOL_CALL, Kind.THOUGHT, StepPosition.ANY,
+            StepScope.EVERY_STEP, Severity.BLOCKING, null), "DeepSeek V3.2 D4 (thinking mode): every assistant "
+            + "message with tool calls sends its reasoning_content back in all later requests (turns without tool "
+            + "calls need none); no repair (the guard never invents reasoning); continuedev/continue#9606, #9720, "
+            + "AstrBotDevs/AstrBot#4174, api-docs.deepseek.com/guides/thinking_mode",
+            "Missing `reasoning_content` field in the assistant message at message index N.");
+
+    static final OrderingRule DEEPSEEK_V4_REASONING_ON_TOOL_TURNS = prov(new StepContentRule(
+            "deepseek-v4-reasoning-on-tool-turns", Kind.TOOL_CALL, Kind.THOUGHT, StepPosition.ANY,
+            StepScope.EVERY_STEP, Severity.BLOCKING, null), "DeepSeek V4 D5 (thinking mode): every assistant "
+            + "message with tool calls sends its reasoning_content back, even when it is empty (keep an empty "
+            + "thought rather than dropping it); no repair; langchain-ai/langchain#37713, anomalyco/opencode#24083, "
+            + "#24722, Factory-AI/factory#1091",
+            "The `reasoning_content` in the thinking mode must be passed back to the API.");
+
     static final OrderingRule DEEPSEEK_FOREIGN_REASONING = prov(new ReplayCompatibilityRule(
             "deepseek-foreign-reasoning", Set.of(Kind.THOUGHT), List.of("deepseek-reasoning-content-v1"),
             Severity.ADVISORY, null), "DeepSeek V3.2/V4: reasoning from another provider is not DeepSeek "
@@ -327,6 +419,23 @@ final class ProviderRules {
             + "philschmid/mcp-openai-gemini-llama-example PR #5",
             "<400> InternalError.Algo.InvalidParameter: messages with role 'tool' must be a response to a preceeding "
                     + "message with 'tool_calls'");
+
+    static final OrderingRule QWEN_USER_QUERY_PRESENT = prov(new PresenceRule("qwen-user-query-present",
+            EntrySelector.USER, 1, null, Severity.BLOCKING, null), "Qwen 3/3.5 chat templates: the template looks for "
+            + "the last user query and raises when there is none (e.g. after compaction removed it; llama.cpp --jinja "
+            + "answers 500, vLLM and gateways 400); no repair (a user turn cannot be invented)",
+            "No user query found in messages.");
+
+    // ---- Meta Llama 3 (official chat template) ---------------------------------------------------
+
+    static final OrderingRule LLAMA_3_SINGLE_TOOL_CALL = prov(new AlternationRule("llama-3-single-tool-call",
+            null, "cap-only", 1, null, Severity.BLOCKING, null), "Meta Llama 3.1-3.3 L2: the official chat template "
+            + "raises on two or more tool calls in one assistant message, and the history is re-rendered every turn, "
+            + "so one parallel call poisons every later request; the template does not enforce alternation "
+            + "(cap-only); counted per step, and per role group where steps are unknown (then sequential calls "
+            + "of one group count together: a known over-approximation); mutate mode splits the step; "
+            + "vllm-project/vllm PR #12938",
+            "This model only supports single tool-calls at once!");
 
     // ---- OpenAI GPT-OSS (Harmony chat template) ---------------------------------------------------
 
@@ -348,7 +457,7 @@ final class ProviderRules {
             + "migrating-v1-to-v2", null);
 
     private static ToolResultPairingRule pairing(String id, boolean unanswered, boolean orphans, Severity severity) {
-        return new ToolResultPairingRule(id, unanswered, orphans, severity, null);
+        return new ToolResultPairingRule(id, unanswered, orphans, false, severity, null);
     }
 
     private static OrderingRule prov(OrderingRule rule, String source, String providerError) {

@@ -92,13 +92,13 @@ final class ReferenceBehaviours {
                 "The first tool call of each role group should carry a Gemini thoughtSignature (Gemini 2.5: "
                         + "recommended, not enforced).",
                 List.of(ref(new RequiredMetadataRule("thought-signature-advisory", Kind.TOOL_CALL, ApplyTo.FIRST_IN_GROUP,
-                        "thoughtSignature", null, null, null, false, false, Severity.ADVISORY, null),
+                        "thoughtSignature", null, null, null, null, false, false, Severity.ADVISORY, null),
                         "Gemini 2.5 documentation: signatures are returned and recommended, not enforced"))));
         FIXED.put("function_response_adjacency", OrderingProfile.of("function-response-adjacency",
                 "A message should not directly follow a function call (Gemini function call/response "
                         + "adjacency).",
                 List.of(ref(new AdjacencyRule("message-not-immediately-after-function-call", Kind.TOOL_CALL,
-                        java.util.Set.of(Kind.MESSAGE), null, null),
+                        java.util.Set.of(Kind.MESSAGE), null, null, null),
                         "Gemini documentation: the function response turn follows the function call turn"))));
         FIXED.put("reasoning_pruned_after_latest_turn", OrderingProfile.of("reasoning-pruned-after-latest-turn",
                 "Reasoning older than the latest user turn may be dropped; reasoning at or after it must be "
@@ -115,7 +115,7 @@ final class ReferenceBehaviours {
                 "Every tool call carries a Harmony channel (GPT-OSS calls functions on the commentary channel); "
                         + "presence only, the value is not checked.",
                 List.of(ref(new RequiredMetadataRule("harmony-commentary-channel", Kind.TOOL_CALL, ApplyTo.EVERY, "channel",
-                        null, JsonNodeFactory.instance.textNode("commentary"), null, false, false, Severity.ADVISORY,
+                        null, null, JsonNodeFactory.instance.textNode("commentary"), null, false, false, Severity.ADVISORY,
                         null), "GPT-OSS Harmony format: function calls go to the commentary channel"))));
         FIXED.put("converse_text_before_tool_use", OrderingProfile.of("converse-text-before-tool-use",
                 "Every message precedes every tool call across the whole timeline (the reference's model of "
@@ -250,7 +250,7 @@ final class ReferenceBehaviours {
         int max = maxLength;
         String allowed = pattern;
         IdentifierFormatRule rule = parameter(token, () -> new IdentifierFormatRule("tool-call-id-format", Kind.TOOL_CALL,
-                max, allowed, null, null));
+                max, allowed, null, null, null));
         return OrderingProfile.of("tool-call-id-format", "Tool-call ids are at most " + max + " characters of "
                 + allowed + " (measured: an OpenAI Codex cap of 64, the Bedrock Converse character set).",
                 List.of(ref(rule, "measured by the reference: OpenAI Codex rejects ids over 64 characters; Bedrock "
@@ -283,7 +283,7 @@ final class ReferenceBehaviours {
 
     private static AdjacencyRule adjacencyAfterToolCall() {
         return ref(new AdjacencyRule("message-not-immediately-after-tool-call", Kind.TOOL_CALL,
-                java.util.Set.of(Kind.MESSAGE), null, null),
+                java.util.Set.of(Kind.MESSAGE), null, null, null),
                 "generic OpenAI-shaped chat templates: the tool result follows its call");
     }
 
@@ -296,7 +296,7 @@ final class ReferenceBehaviours {
 
     private static RequiredMetadataRule thoughtSignatureRequired() {
         RequiredMetadataRule rule = new RequiredMetadataRule("thought-signature-required", Kind.TOOL_CALL,
-                ApplyTo.FIRST_IN_GROUP, "thoughtSignature", null,
+                ApplyTo.FIRST_IN_GROUP, "thoughtSignature", null, null,
                 JsonNodeFactory.instance.textNode("skip_thought_signature_validator"),
                 "gemini-thought-signature-sentinel-v1", true, false, Severity.BLOCKING, null);
         return rule.withProvenance(Provenance.of("NHTIO/ADK reference catalogue: Gemini 3 requires the signature on "

@@ -60,7 +60,7 @@ class ModelSelectionTest {
             gemini,            gemini-2.0-flash,                                 gemini-2-5-api,           guessed
             -,                 deepseek-r1,                                      deepseek-r1-api,          confirmed
             -,                 deepseek-ai/DeepSeek-R1-Distill-Llama-8B,         deepseek-r1-api,          guessed
-            deepseek,          deepseek-reasoner,                                deepseek-v4-api,          documented
+            deepseek,          deepseek-reasoner,                                deepseek-v4-api-thinking, documented
             deepseek,          deepseek-chat,                                    deepseek-v4-api,          documented
             -,                 deepseek-v4,                                      deepseek-v4-api,          confirmed
             -,                 deepseek-v3.2,                                    deepseek-v3-2-api,        confirmed
@@ -184,7 +184,7 @@ class ModelSelectionTest {
             reached.add(row.family());
         }
         Set<String> optIn = Set.of("anthropic-messages-no-thinking", "anthropic-messages-manual-thinking",
-                "anthropic-messages-adaptive-thinking");
+                "anthropic-messages-adaptive-thinking", "bedrock-converse-claude-thinking", "deepseek-v3-2-api-thinking");
         for (CatalogEntry f : Profiles.families()) {
             if (f.origin() == CatalogEntry.Origin.PROVIDER && !optIn.contains(f.key())) {
                 assertThat(reached).as(f.key()).contains(f.key());

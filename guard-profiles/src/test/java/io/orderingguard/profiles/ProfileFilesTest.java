@@ -115,7 +115,7 @@ class ProfileFilesTest {
                         + "  $.rules[1].type: unknown rule type \"orderr\"; expected one of order, requiredMetadata, "
                         + "alternation, adjacency, preservation, roleRemap, staleContentAdvisory, identifierFormat, "
                         + "identifierUniqueness, nonEmptyTurn, toolIdentity, schemaIntegrity, toolResultPairing, "
-                        + "replayCompatibility, toolPolicy");
+                        + "replayCompatibility, toolPolicy, stepContent, boundary, presence");
     }
 
     @Test

@@ -133,9 +133,11 @@ class ProviderFamiliesTest {
                 assertThat(ids).as(g.ruleId()).doesNotContain(g.ruleId());
             }
         }
-        assertThat(Profiles.describe("anthropic-messages-manual-thinking").gaps()).extracting(Gap::label)
-                .containsExactly("T1");
-        assertThat(Profiles.describe("mistral-api").gaps()).extracting(Gap::label).containsExactly("M1", "M2", "M7");
+        List<String> open = new ArrayList<>();
+        for (CatalogEntry f : Profiles.families()) {
+            f.gaps().forEach(g -> open.add(f.key() + ":" + g.label()));
+        }
+        assertThat(open).containsExactly("openai-responses:R2");
     }
 
     @Test
@@ -259,6 +261,79 @@ class ProviderFamiliesTest {
                 .isEqualTo(Outcome.REJECTED);
         assertThat(OrderingGuard.of(Profiles.profile("anthropic-messages")).check(consecutive).outcome())
                 .isEqualTo(Outcome.PASSED);
+    }
+
+    @Test
+    void deepseek_tool_turns_need_their_reasoning_only_in_thinking_mode() {
+        Dispatch dropped = dispatch("deepseek", "x", Entry.user("m1", "Weather?"), call("c1", null, "s1"),
+                Entry.assistant("m2", "18C"), Entry.user("m3", "Thanks"));
+
+        assertThat(OrderingGuard.of(Profiles.forModel("deepseek-chat")).check(dropped).findings()).isEmpty();
+        assertThat(Profiles.forDispatch("deepseek", "deepseek-reasoner").name()).isEqualTo("deepseek-v4-api-thinking");
+        GuardResult thinking = OrderingGuard.builder().profile(Profiles.forDispatch("deepseek", "deepseek-reasoner"))
+                .mode(Mode.MUTATE).build().check(dropped);
+        assertThat(thinking.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(thinking.unrepaired()).extracting(f -> f.ruleId() + " " + f.primitiveIds())
+                .containsExactly("deepseek-v4-reasoning-on-tool-turns [c1]");
+        assertThat(thinking.repairFailures()).extracting(f -> f.message())
+                .containsExactly("rule type stepContent has no repair: the guard never invents reasoning");
+        assertThat(OrderingGuard.of(Profiles.profile("deepseek-v3-2-api-thinking")).check(dropped).blocking())
+                .extracting(f -> f.ruleId()).containsExactly("deepseek-v3-2-reasoning-on-tool-turns");
+    }
+
+    @Test
+    void mistral_mutate_bridges_a_user_message_after_a_tool_result_and_renames_foreign_ids() {
+        Dispatch d = dispatch("mistral", "mistral-large-latest", Entry.user("m1", "Weather?"),
+                new ToolCall("call_1", "weather", args(), ToolResult.of("18C"), true, null, null, "s1"),
+                Entry.user("m2", "And Lyon?"));
+
+        GuardResult r = OrderingGuard.builder().profile("mistral-api").mode(Mode.MUTATE).build().check(d);
+
+        assertThat(r.blocking()).extracting(f -> f.ruleId()).containsExactly("mistral-tool-call-id-format",
+                "mistral-no-user-after-tool");
+        assertThat(r.outcome()).isEqualTo(Outcome.REPAIRED);
+        assertThat(r.repairs()).extracting(x -> x.strategy()).containsExactly("renumber-invalid-ids",
+                "insert-bridge-filler");
+        List<Entry> sent = r.dispatch().timeline().entries();
+        assertThat(sent.get(1).id()).matches("[a-zA-Z0-9]{9}");
+        assertThat(sent).extracting(e -> e instanceof io.orderingguard.timeline.Message m ? m.role().wireName() : "tool")
+                .containsExactly("user", "tool", "assistant", "user");
+    }
+
+    @Test
+    void a_conversation_without_a_user_message_is_rejected_by_qwen_and_never_repaired() {
+        Dispatch compacted = dispatch("dashscope", "qwen3-235b-a22b", Entry.system("s0", "Summary: Paris."),
+                Entry.assistant("m1", "Shall I continue?"));
+
+        GuardResult r = OrderingGuard.builder().profile("qwen-3-api").mode(Mode.MUTATE).build().check(compacted);
+
+        assertThat(r.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(r.unrepaired()).extracting(f -> f.ruleId() + " " + f.primitiveIds() + " " + f.detail())
+                .containsExactly("qwen-user-query-present [] at least 1 user message(s) required, but the conversation "
+                        + "holds none");
+        assertThat(r.dispatch().timeline().entries()).extracting(Entry::id).containsExactly("s0", "m1");
+    }
+
+    @Test
+    void an_unsigned_thinking_block_is_dropped_and_a_redacted_one_kept() {
+        ObjectNode redacted = NODES.objectNode().put("data", "cmVk");
+        Dispatch d = dispatch("anthropic", "claude-sonnet-4-5", Entry.user("m1", "Why?"),
+                new Thought("t1", "", redacted, "anthropic-messages-thinking-v1", "s1"),
+                new Thought("t2", "musing", null, null, "s1"),
+                new io.orderingguard.timeline.Message("m2", io.orderingguard.timeline.Role.ASSISTANT, "Because.", null,
+                        null, "s1"),
+                Entry.user("m3", "Sure?"));
+
+        GuardResult r = OrderingGuard.builder().profile("anthropic-messages").mode(Mode.MUTATE).build().check(d);
+
+        assertThat(r.blocking()).extracting(f -> f.ruleId() + " " + f.primitiveIds())
+                .containsExactly("anthropic-thinking-signature-present [t2]");
+        assertThat(r.outcome()).isEqualTo(Outcome.REPAIRED);
+        assertThat(r.repairs()).singleElement().satisfies(x -> {
+            assertThat(x.strategy()).isEqualTo("drop-unsigned-reasoning");
+            assertThat(x.removed()).extracting(Entry::id).containsExactly("t2");
+        });
+        assertThat(r.dispatch().timeline().entries()).extracting(Entry::id).containsExactly("m1", "t1", "m2", "m3");
     }
 
     private static ObjectNode args() {
