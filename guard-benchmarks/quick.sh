@@ -35,33 +35,4 @@ if ! java -jar "$jar" "$include" -p size="$sizes" -f 1 -wi 2 -w 1s -i 3 -r 1s -f
   exit 1
 fi
 
-python3 - "$work/result.json" <<'PY'
-import json, sys
-
-NAMES = {
-    "GuardBenchmarks.enforceWidest": "enforce-widest",
-    "GuardBenchmarks.enforceUnion": "enforce-union",
-    "GuardBenchmarks.enforceFailing": "enforce-failing",
-    "GuardBenchmarks.mutate": "mutate",
-    "GuardBenchmarks.stashed": "stashed",
-    "CodecBenchmarks.codecRead": "codec-read",
-    "PolicyBenchmark.evaluate": "policy",
-    "LangChain4jCodecBenchmark.roundTrip": "langchain4j-codec",
-}
-BASELINE = "JacksonBaseline.serialize"
-
-results = json.load(open(sys.argv[1]))
-baseline, rows = {}, []
-for r in results:
-    short = ".".join(r["benchmark"].split(".")[-2:])
-    size = int(r["params"]["size"])
-    score = r["primaryMetric"]["score"]
-    alloc = next((m["score"] for k, m in r.get("secondaryMetrics", {}).items() if k.endswith("gc.alloc.rate.norm")), float("nan"))
-    if short == BASELINE:
-        baseline[size] = score
-    elif short in NAMES:
-        rows.append((short, size, score, alloc))
-order = list(NAMES)
-for short, size, score, alloc in sorted(rows, key=lambda row: (row[1], order.index(row[0]))):
-    print("%s size=%d ratio=%.4f alloc=%.0f" % (NAMES[short], size, score / baseline[size], alloc))
-PY
+python3 "$here/report.py" --quick "$work/result.json"

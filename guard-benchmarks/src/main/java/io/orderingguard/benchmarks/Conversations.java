@@ -180,7 +180,9 @@ public final class Conversations {
         int orphan = calls.get(calls.size() / 2); // a different call: there are at least two
         ToolCall kept = (ToolCall) entries.get(orphan);
         entries.set(orphan, new ToolCall(kept.id(), kept.tool(), null, kept.result(), false, null, null, kept.step()));
-        int foreign = thoughts.get(thoughts.size() * 3 / 4);
+        // never the thought of the latest turn: Anthropic wants that turn to start with thinking, so dropping
+        // it would leave a defect no repair can fix
+        int foreign = thoughts.get((thoughts.size() - 1) * 3 / 4);
         Thought t = (Thought) entries.get(foreign);
         entries.set(foreign, new Thought(t.id(), t.content(), NODES.objectNode().put("thoughtSignature", "CiQB" + t.id()),
                 "gemini-thought-signature-v1", t.step()));
