@@ -2,19 +2,11 @@ package io.orderingguard.benchmarks;
 
 import io.orderingguard.json.DispatchCodec;
 import io.orderingguard.timeline.Dispatch;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The JSON codec reading a dispatch document (DESIGN §7), as {@code guard check} does for each input
@@ -24,16 +16,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar CodecBenchmarks -prof gc}
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
-public class CodecBenchmarks {
+public class CodecBenchmarks extends SizedBenchmark {
 
-    /** The number of entries in the conversation. */
-    @Param({"10", "100", "1000", "10000"})
-    public int size;
 
     private DispatchCodec codec;
     private String[] documents;

@@ -9,19 +9,11 @@ import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -39,16 +31,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar GuardBenchmarks -prof gc}
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
-public class GuardBenchmarks {
+public class GuardBenchmarks extends SizedBenchmark {
 
-    /** The number of entries in each conversation. */
-    @Param({"10", "100", "1000", "10000"})
-    public int size;
 
     private int rotation;
     private int next;

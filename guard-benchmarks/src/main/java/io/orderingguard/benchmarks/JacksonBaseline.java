@@ -7,19 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.DispatchCodec;
 import io.orderingguard.timeline.Entry;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -32,18 +24,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar JacksonBaseline -prof gc}
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
-public class JacksonBaseline {
+public class JacksonBaseline extends SizedBenchmark {
 
     private static final ObjectWriter TREE_WRITER = new ObjectMapper().writer();
 
-    /** The number of entries in the conversation. */
-    @Param({"10", "100", "1000", "10000"})
-    public int size;
 
     private AnthropicRequest[] requests;
     private ObjectNode[] documents;

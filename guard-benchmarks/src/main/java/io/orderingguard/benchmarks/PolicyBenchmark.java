@@ -9,19 +9,11 @@ import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The sequence-policy evaluator over the tool calls of the passing conversation: a policy with a rule
@@ -32,12 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar PolicyBenchmark -prof gc}
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 5, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
-public class PolicyBenchmark {
+public class PolicyBenchmark extends SizedBenchmark {
 
     /** The policy, in the policy-file shape {@code guard eval} reads. */
     static final String POLICY = """
@@ -59,9 +46,6 @@ public class PolicyBenchmark {
              ]}
             """;
 
-    /** The number of entries in the conversation. */
-    @Param({"10", "100", "1000", "10000"})
-    public int size;
 
     private SequencePolicy policy;
     private Dispatch[] dispatches;
