@@ -37,6 +37,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Translates a LangChain4j {@link ChatRequest} into the {@link Dispatch} the guard checks, and a
@@ -119,6 +120,16 @@ public final class ChatRequestCodec {
 
     /** The replay tag of tool calls carrying a Gemini thought signature. */
     public static final String GEMINI_SIGNATURE_TAG = "gemini-thought-signature-v1";
+
+    /**
+     * The replay tag of tool calls carrying one of the dummy signatures Gemini documents for histories
+     * it did not produce ({@code skip_thought_signature_validator},
+     * {@code context_engineering_is_the_way_to_go}).
+     */
+    public static final String GEMINI_SENTINEL_TAG = "gemini-thought-signature-sentinel-v1";
+
+    private static final Set<String> GEMINI_SENTINELS = Set.of("skip_thought_signature_validator",
+            "context_engineering_is_the_way_to_go");
 
     /** The replay tag of thoughts carrying an OpenAI Responses reasoning item's encrypted content. */
     public static final String OPENAI_REASONING_TAG = "openai-responses-reasoning-v1";
@@ -501,8 +512,9 @@ public final class ChatRequestCodec {
                 calls.add(info);
                 openCalls.add(entries.size());
                 openInfos.add(info);
-                entries.add(new ToolCall(id, tool, args, null, true, payload, payload == null ? null : GEMINI_SIGNATURE_TAG,
-                        step));
+                entries.add(new ToolCall(id, tool, args, null, true, payload, payload == null ? null
+                        : GEMINI_SENTINELS.contains(payload.get("thoughtSignature").textValue()) ? GEMINI_SENTINEL_TAG
+                        : GEMINI_SIGNATURE_TAG, step));
             }
         }
 
