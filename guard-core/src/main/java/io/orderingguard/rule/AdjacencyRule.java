@@ -43,6 +43,18 @@ public record AdjacencyRule(
         String id, Kind first, Set<Kind> disallowBetween, Set<Role> successorRoles, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<AdjacencyRule, Kind> FIRST = RuleField.required(
+            "first", RuleFields.KIND, AdjacencyRule::first);
+    private static final RuleField<AdjacencyRule, Set<Kind>> DISALLOW_BETWEEN = RuleField.required(
+            "disallowBetween", RuleFields.KINDS, AdjacencyRule::disallowBetween);
+    private static final RuleField<AdjacencyRule, Set<Role>> SUCCESSOR_ROLES = RuleField.optional(
+            "successorRoles", FieldType.constantSet(Role.class, Role::wireName), AdjacencyRule::successorRoles);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<AdjacencyRule> DESCRIPTION = RuleDescription.of("adjacency", AdjacencyRule.class,
+            List.of(FIRST, DISALLOW_BETWEEN, SUCCESSOR_ROLES), v -> new AdjacencyRule(v.id(), v.get(FIRST), v.get(DISALLOW_BETWEEN), v.get(SUCCESSOR_ROLES),
+                    v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public AdjacencyRule {
         RuleFields.id(id);
@@ -75,8 +87,8 @@ public record AdjacencyRule(
     }
 
     @Override
-    public String type() {
-        return "adjacency";
+    public RuleDescription<AdjacencyRule> description() {
+        return DESCRIPTION;
     }
 
 

@@ -42,6 +42,17 @@ public record BoundaryRule(
         String id, BoundaryEnd end, Set<EntrySelector> allowed, boolean skipSystem, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<BoundaryRule, BoundaryEnd> END = RuleField.required(
+            "end", FieldType.constant(BoundaryEnd.class, BoundaryEnd::wireName), BoundaryRule::end);
+    private static final RuleField<BoundaryRule, Set<EntrySelector>> ALLOWED = RuleField.required(
+            "allowed", FieldType.constantSet(EntrySelector.class, EntrySelector::wireName), BoundaryRule::allowed);
+    private static final RuleField<BoundaryRule, Boolean> SKIP_SYSTEM = RuleField.optional(
+            "skipSystem", FieldType.BOOLEAN, true, BoundaryRule::skipSystem);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<BoundaryRule> DESCRIPTION = RuleDescription.of("boundary", BoundaryRule.class,
+            List.of(END, ALLOWED, SKIP_SYSTEM), v -> new BoundaryRule(v.id(), v.get(END), v.get(ALLOWED), v.get(SKIP_SYSTEM), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public BoundaryRule {
         RuleFields.id(id);
@@ -57,8 +68,8 @@ public record BoundaryRule(
     }
 
     @Override
-    public String type() {
-        return "boundary";
+    public RuleDescription<BoundaryRule> description() {
+        return DESCRIPTION;
     }
 
 

@@ -26,6 +26,16 @@ import java.util.List;
 public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<IdentifierUniquenessRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, IdentifierUniquenessRule::kind);
+    private static final RuleField<IdentifierUniquenessRule, RuleSurface> SURFACE = RuleField.optional(
+            "surface", FieldType.constant(RuleSurface.class, RuleSurface::wireName), IdentifierUniquenessRule::surface);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<IdentifierUniquenessRule> DESCRIPTION = RuleDescription.of("identifierUniqueness", IdentifierUniquenessRule.class,
+            List.of(KIND, SURFACE), v -> new IdentifierUniquenessRule(v.id(), v.get(KIND), v.get(SURFACE), v.severity(),
+                    v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public IdentifierUniquenessRule {
         RuleFields.id(id);
@@ -36,8 +46,8 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
     }
 
     @Override
-    public String type() {
-        return "identifierUniqueness";
+    public RuleDescription<IdentifierUniquenessRule> description() {
+        return DESCRIPTION;
     }
 
 

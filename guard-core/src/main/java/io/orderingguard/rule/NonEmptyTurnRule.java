@@ -26,6 +26,15 @@ import java.util.List;
 public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<NonEmptyTurnRule, Role> ROLE = RuleField.optional(
+            "role", FieldType.constant(Role.class, Role::wireName), NonEmptyTurnRule::role);
+    private static final RuleField<NonEmptyTurnRule, Boolean> ONLY_TERMINAL = RuleField.optional(
+            "onlyTerminal", FieldType.BOOLEAN, false, NonEmptyTurnRule::onlyTerminal);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<NonEmptyTurnRule> DESCRIPTION = RuleDescription.of("nonEmptyTurn", NonEmptyTurnRule.class,
+            List.of(ROLE, ONLY_TERMINAL), v -> new NonEmptyTurnRule(v.id(), v.get(ROLE), v.get(ONLY_TERMINAL), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public NonEmptyTurnRule {
         RuleFields.id(id);
@@ -35,8 +44,8 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
     }
 
     @Override
-    public String type() {
-        return "nonEmptyTurn";
+    public RuleDescription<NonEmptyTurnRule> description() {
+        return DESCRIPTION;
     }
 
 

@@ -28,6 +28,20 @@ public record OrderRule(
         String id, Kind before, Kind after, OrderScope scope, boolean onlyLatestGroup, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<OrderRule, Kind> BEFORE = RuleField.required(
+            "before", RuleFields.KIND, OrderRule::before);
+    private static final RuleField<OrderRule, Kind> AFTER = RuleField.required(
+            "after", RuleFields.KIND, OrderRule::after);
+    private static final RuleField<OrderRule, OrderScope> SCOPE = RuleField.optional(
+            "scope", FieldType.constant(OrderScope.class, OrderScope::wireName), OrderRule::scope);
+    private static final RuleField<OrderRule, Boolean> ONLY_LATEST_GROUP = RuleField.optional(
+            "onlyLatestGroup", FieldType.BOOLEAN, false, OrderRule::onlyLatestGroup);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<OrderRule> DESCRIPTION = RuleDescription.of("order", OrderRule.class,
+            List.of(BEFORE, AFTER, SCOPE, ONLY_LATEST_GROUP), v -> new OrderRule(v.id(), v.get(BEFORE), v.get(AFTER), v.get(SCOPE), v.get(ONLY_LATEST_GROUP), v.severity(),
+                    v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public OrderRule {
         RuleFields.id(id);
@@ -39,8 +53,8 @@ public record OrderRule(
     }
 
     @Override
-    public String type() {
-        return "order";
+    public RuleDescription<OrderRule> description() {
+        return DESCRIPTION;
     }
 
 

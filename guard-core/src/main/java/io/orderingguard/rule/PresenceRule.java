@@ -31,6 +31,17 @@ public record PresenceRule(
         String id, EntrySelector selector, Integer min, Integer max, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<PresenceRule, EntrySelector> SELECTOR = RuleField.required(
+            "selector", FieldType.constant(EntrySelector.class, EntrySelector::wireName), PresenceRule::selector);
+    private static final RuleField<PresenceRule, Integer> MIN = RuleField.optional(
+            "min", FieldType.INTEGER, PresenceRule::min);
+    private static final RuleField<PresenceRule, Integer> MAX = RuleField.optional(
+            "max", FieldType.INTEGER, PresenceRule::max);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<PresenceRule> DESCRIPTION = RuleDescription.of("presence", PresenceRule.class,
+            List.of(SELECTOR, MIN, MAX), v -> new PresenceRule(v.id(), v.get(SELECTOR), v.get(MIN), v.get(MAX), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public PresenceRule {
         RuleFields.id(id);
@@ -48,8 +59,8 @@ public record PresenceRule(
     }
 
     @Override
-    public String type() {
-        return "presence";
+    public RuleDescription<PresenceRule> description() {
+        return DESCRIPTION;
     }
 
 

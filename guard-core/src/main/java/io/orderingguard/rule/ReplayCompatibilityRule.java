@@ -26,6 +26,15 @@ import java.util.Set;
 public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> accepted, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<ReplayCompatibilityRule, Set<Kind>> KINDS = RuleField.optional(
+            "kinds", RuleFields.KINDS, ReplayCompatibilityRule::kinds);
+    private static final RuleField<ReplayCompatibilityRule, List<String>> ACCEPTED = RuleField.optional(
+            "accepted", FieldType.TEXT_LIST, List.of(), ReplayCompatibilityRule::accepted);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<ReplayCompatibilityRule> DESCRIPTION = RuleDescription.of("replayCompatibility", ReplayCompatibilityRule.class,
+            List.of(KINDS, ACCEPTED), v -> new ReplayCompatibilityRule(v.id(), v.get(KINDS), v.get(ACCEPTED), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public ReplayCompatibilityRule {
         RuleFields.id(id);
@@ -45,8 +54,8 @@ public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> a
     }
 
     @Override
-    public String type() {
-        return "replayCompatibility";
+    public RuleDescription<ReplayCompatibilityRule> description() {
+        return DESCRIPTION;
     }
 
 

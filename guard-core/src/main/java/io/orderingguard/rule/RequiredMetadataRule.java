@@ -59,6 +59,32 @@ public record RequiredMetadataRule(
         Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<RequiredMetadataRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, RequiredMetadataRule::kind);
+    private static final RuleField<RequiredMetadataRule, ApplyTo> APPLY_TO = RuleField.optional(
+            "applyTo", FieldType.constant(ApplyTo.class, ApplyTo::wireName), RequiredMetadataRule::applyTo);
+    private static final RuleField<RequiredMetadataRule, String> REQUIRED_PAYLOAD_KEY = RuleField.required(
+            "requiredPayloadKey", FieldType.TEXT, RequiredMetadataRule::requiredPayloadKey);
+    private static final RuleField<RequiredMetadataRule, List<String>> ALTERNATIVE_PAYLOAD_KEYS = RuleField.optional(
+            "alternativePayloadKeys", FieldType.TEXT_LIST, RequiredMetadataRule::alternativePayloadKeys);
+    private static final RuleField<RequiredMetadataRule, List<String>> GATED_BY_REPLAY_COMPATIBILITY = RuleField.optional(
+            "gatedByReplayCompatibility", FieldType.TEXT_LIST, RequiredMetadataRule::gatedByReplayCompatibility);
+    private static final RuleField<RequiredMetadataRule, JsonNode> FALLBACK_PAYLOAD_VALUE = RuleField.optional(
+            "fallbackPayloadValue", FieldType.JSON, RequiredMetadataRule::fallbackPayloadValue);
+    private static final RuleField<RequiredMetadataRule, String> FALLBACK_REPLAY_COMPATIBILITY = RuleField.optional(
+            "fallbackReplayCompatibility", FieldType.TEXT, RequiredMetadataRule::fallbackReplayCompatibility);
+    private static final RuleField<RequiredMetadataRule, Boolean> FALLBACK_REPAIR_AUTHORIZED = RuleField.optional(
+            "fallbackRepairAuthorized", FieldType.BOOLEAN, false, RequiredMetadataRule::fallbackRepairAuthorized);
+    private static final RuleField<RequiredMetadataRule, Boolean> ONLY_CURRENT_TURN = RuleField.optional(
+            "onlyCurrentTurn", FieldType.BOOLEAN, false, RequiredMetadataRule::onlyCurrentTurn);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<RequiredMetadataRule> DESCRIPTION = RuleDescription.of("requiredMetadata", RequiredMetadataRule.class,
+            List.of(KIND, APPLY_TO, REQUIRED_PAYLOAD_KEY, ALTERNATIVE_PAYLOAD_KEYS, GATED_BY_REPLAY_COMPATIBILITY, FALLBACK_PAYLOAD_VALUE, FALLBACK_REPLAY_COMPATIBILITY, FALLBACK_REPAIR_AUTHORIZED, ONLY_CURRENT_TURN), v -> new RequiredMetadataRule(v.id(), v.get(KIND), v.get(APPLY_TO), v.get(REQUIRED_PAYLOAD_KEY),
+                    v.get(ALTERNATIVE_PAYLOAD_KEYS), v.get(GATED_BY_REPLAY_COMPATIBILITY), v.get(FALLBACK_PAYLOAD_VALUE),
+                    v.get(FALLBACK_REPLAY_COMPATIBILITY), v.get(FALLBACK_REPAIR_AUTHORIZED), v.get(ONLY_CURRENT_TURN),
+                    v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public RequiredMetadataRule {
         RuleFields.id(id);
@@ -119,8 +145,8 @@ public record RequiredMetadataRule(
     }
 
     @Override
-    public String type() {
-        return "requiredMetadata";
+    public RuleDescription<RequiredMetadataRule> description() {
+        return DESCRIPTION;
     }
 
 

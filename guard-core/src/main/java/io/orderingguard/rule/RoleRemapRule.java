@@ -25,6 +25,18 @@ public record RoleRemapRule(
         String id, Kind kind, String variant, String expectedRoleTag, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<RoleRemapRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, RoleRemapRule::kind);
+    private static final RuleField<RoleRemapRule, String> VARIANT = RuleField.required(
+            "variant", FieldType.TEXT, RoleRemapRule::variant);
+    private static final RuleField<RoleRemapRule, String> EXPECTED_ROLE_TAG = RuleField.required(
+            "expectedRoleTag", FieldType.TEXT, RoleRemapRule::expectedRoleTag);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<RoleRemapRule> DESCRIPTION = RuleDescription.of("roleRemap", RoleRemapRule.class,
+            List.of(KIND, VARIANT, EXPECTED_ROLE_TAG), v -> new RoleRemapRule(v.id(), v.get(KIND), v.get(VARIANT), v.get(EXPECTED_ROLE_TAG), v.severity(),
+                    v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public RoleRemapRule {
         RuleFields.id(id);
@@ -36,8 +48,8 @@ public record RoleRemapRule(
     }
 
     @Override
-    public String type() {
-        return "roleRemap";
+    public RuleDescription<RoleRemapRule> description() {
+        return DESCRIPTION;
     }
 
 

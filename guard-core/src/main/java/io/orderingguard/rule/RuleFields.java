@@ -2,11 +2,19 @@ package io.orderingguard.rule;
 
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /** Shared field validation and small helpers of the rule records. */
 final class RuleFields {
+
+    /** A kind, by wire name. */
+    static final FieldType<Kind> KIND = FieldType.constant(Kind.class, Kind::wireName);
+
+    /** A set of kinds, by wire name. */
+    static final FieldType<Set<Kind>> KINDS = FieldType.constantSet(Kind.class, Kind::wireName);
 
     private RuleFields() {}
 

@@ -20,6 +20,11 @@ import java.util.List;
  */
 public record SchemaIntegrityRule(String id, Severity severity, Provenance provenance) implements OrderingRule {
 
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<SchemaIntegrityRule> DESCRIPTION = RuleDescription.of("schemaIntegrity", SchemaIntegrityRule.class,
+            List.of(), v -> new SchemaIntegrityRule(v.id(), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public SchemaIntegrityRule {
         RuleFields.id(id);
@@ -28,8 +33,8 @@ public record SchemaIntegrityRule(String id, Severity severity, Provenance prove
     }
 
     @Override
-    public String type() {
-        return "schemaIntegrity";
+    public RuleDescription<SchemaIntegrityRule> description() {
+        return DESCRIPTION;
     }
 
 

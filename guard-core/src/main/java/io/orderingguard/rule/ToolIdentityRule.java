@@ -19,6 +19,11 @@ import java.util.List;
  */
 public record ToolIdentityRule(String id, Severity severity, Provenance provenance) implements OrderingRule {
 
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<ToolIdentityRule> DESCRIPTION = RuleDescription.of("toolIdentity", ToolIdentityRule.class,
+            List.of(), v -> new ToolIdentityRule(v.id(), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public ToolIdentityRule {
         RuleFields.id(id);
@@ -27,8 +32,8 @@ public record ToolIdentityRule(String id, Severity severity, Provenance provenan
     }
 
     @Override
-    public String type() {
-        return "toolIdentity";
+    public RuleDescription<ToolIdentityRule> description() {
+        return DESCRIPTION;
     }
 
 

@@ -1,6 +1,9 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.internal.Require;
 import io.orderingguard.policy.Extent;
@@ -31,6 +34,14 @@ import java.util.List;
  */
 public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document, Severity severity, Provenance provenance)
         implements OrderingRule {
+
+    private static final RuleField<ToolPolicyRule, SequencePolicy> POLICY = RuleField.document(
+            "policy", FieldType.document((json, id) -> PolicyFiles.parse(json, null, id)),
+            ToolPolicyRule::documentOrSummary);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<ToolPolicyRule> DESCRIPTION = RuleDescription.of("toolPolicy", ToolPolicyRule.class,
+            List.of(POLICY), v -> new ToolPolicyRule(v.id(), v.get(POLICY), v.document(POLICY), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public ToolPolicyRule {
@@ -69,9 +80,21 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
         return document == null ? null : document.deepCopy();
     }
 
+    /** The document written for this rule: the one it was read from, else a summary naming the policy and its rules. */
+    private static JsonNode documentOrSummary(ToolPolicyRule rule) {
+        if (rule.document != null) {
+            return rule.document.deepCopy();
+        }
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("name", rule.policy.name());
+        ArrayNode rules = o.putArray("ruleIds");
+        rule.policy.rules().forEach(r -> rules.add(r.id()));
+        return o;
+    }
+
     @Override
-    public String type() {
-        return "toolPolicy";
+    public RuleDescription<ToolPolicyRule> description() {
+        return DESCRIPTION;
     }
 
 

@@ -30,6 +30,18 @@ public record ToolResultPairingRule(
         String id, boolean unanswered, boolean orphans, boolean emptyErrorResults, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<ToolResultPairingRule, Boolean> UNANSWERED = RuleField.optional(
+            "unanswered", FieldType.BOOLEAN, true, ToolResultPairingRule::unanswered);
+    private static final RuleField<ToolResultPairingRule, Boolean> ORPHANS = RuleField.optional(
+            "orphans", FieldType.BOOLEAN, true, ToolResultPairingRule::orphans);
+    private static final RuleField<ToolResultPairingRule, Boolean> EMPTY_ERROR_RESULTS = RuleField.optional(
+            "emptyErrorResults", FieldType.BOOLEAN, false, ToolResultPairingRule::emptyErrorResults);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<ToolResultPairingRule> DESCRIPTION = RuleDescription.of("toolResultPairing", ToolResultPairingRule.class,
+            List.of(UNANSWERED, ORPHANS, EMPTY_ERROR_RESULTS), v -> new ToolResultPairingRule(v.id(), v.get(UNANSWERED), v.get(ORPHANS), v.get(EMPTY_ERROR_RESULTS),
+                    v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public ToolResultPairingRule {
         RuleFields.id(id);
@@ -56,8 +68,8 @@ public record ToolResultPairingRule(
     }
 
     @Override
-    public String type() {
-        return "toolResultPairing";
+    public RuleDescription<ToolResultPairingRule> description() {
+        return DESCRIPTION;
     }
 
 
