@@ -1,6 +1,7 @@
 package io.orderingguard;
 
 import io.orderingguard.internal.Require;
+import io.orderingguard.rule.RepairStrategy;
 import io.orderingguard.timeline.Entry;
 import java.util.List;
 
@@ -20,12 +21,12 @@ import java.util.List;
  * @param inserted the entries created
  */
 public record Repair(
-        String strategy, String ruleId, List<String> primitiveIds, String targetId, String blockerId, String detail,
+        RepairStrategy strategy, String ruleId, List<String> primitiveIds, String targetId, String blockerId, String detail,
         List<Entry> removed, List<Entry> inserted) {
 
     /** Validates and copies the fields. */
     public Repair {
-        Require.nonBlank(strategy, "strategy");
+        Require.nonNull(strategy, "strategy");
         Require.nonBlank(ruleId, "ruleId");
         primitiveIds = List.copyOf(Require.nonNull(primitiveIds, "primitiveIds"));
         Require.nonNull(detail, "detail");

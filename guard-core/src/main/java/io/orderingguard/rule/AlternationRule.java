@@ -74,6 +74,11 @@ public record AlternationRule(
         return DESCRIPTION;
     }
 
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return AlternationRepairs.repair(this, facet, ids, context);
+    }
+
 
 
     @Override
@@ -104,12 +109,12 @@ public record AlternationRule(
             if (!seenMessage) {
                 seenMessage = true;
                 if (m.role() != roles.get(0)) {
-                    sink.report(this, "first-role", List.of(m.id()), "the first message must have role "
+                    sink.report(this, Facet.FIRST_ROLE, List.of(m.id()), "the first message must have role "
                             + roles.get(0).wireName() + ", but " + RuleFields.quote(m.id()) + " has role "
                             + m.role().wireName());
                 }
             } else if (previous != null && previousRole == m.role()) {
-                sink.report(this, "consecutive-role", List.of(previous.id(), m.id()), "roles must alternate, but "
+                sink.report(this, Facet.CONSECUTIVE_ROLE, List.of(previous.id(), m.id()), "roles must alternate, but "
                         + describe(previous) + " and " + RuleFields.quote(m.id()) + " both have role "
                         + m.role().wireName());
             }
@@ -145,14 +150,14 @@ public record AlternationRule(
                         ids.add(c.id());
                     }
                 }
-                sink.report(this, "max-per-group", ids, "at most " + maxPerGroup + " tool call(s) are allowed per "
+                sink.report(this, Facet.MAX_PER_GROUP, ids, "at most " + maxPerGroup + " tool call(s) are allowed per "
                         + "model response, but a role group holds " + stepless);
             }
         }
         if (perStep != null) {
             for (Map.Entry<String, List<String>> step : perStep.entrySet()) {
                 if (step.getValue().size() > maxPerGroup) {
-                    sink.report(this, "max-per-group", List.copyOf(step.getValue()), "at most " + maxPerGroup
+                    sink.report(this, Facet.MAX_PER_GROUP, List.copyOf(step.getValue()), "at most " + maxPerGroup
                             + " tool call(s) are allowed per model response, but step '" + step.getKey()
                             + "' holds " + step.getValue().size());
                 }

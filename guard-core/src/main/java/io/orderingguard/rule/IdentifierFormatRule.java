@@ -87,6 +87,12 @@ public record IdentifierFormatRule(
         return DESCRIPTION;
     }
 
+    /** Renames the id into the format (strategy {@code renumber-invalid-ids}). */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return IdRewrites.renumberInvalid(this, context.entries(), ids.get(0));
+    }
+
 
 
     @Override
@@ -98,13 +104,13 @@ public record IdentifierFormatRule(
             }
             String value = e.id();
             if (maxLength != null && value.length() > maxLength) {
-                sink.report(this, "too-long", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                sink.report(this, Facet.TOO_LONG, List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " is " + value.length() + " characters, over the cap of " + maxLength);
             } else if (minLength != null && value.length() < minLength) {
-                sink.report(this, "too-short", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                sink.report(this, Facet.TOO_SHORT, List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " is " + value.length() + " characters, under the minimum of " + minLength);
             } else if (matcher != null && !matcher.matches(value)) {
-                sink.report(this, "bad-characters", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                sink.report(this, Facet.BAD_CHARACTERS, List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " contains characters outside " + allowedPattern);
             }
         }

@@ -50,6 +50,12 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
         return DESCRIPTION;
     }
 
+    /** Renames the entries sharing the id (strategy {@code renumber-colliding-ids}). */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return IdRewrites.renumberColliding(context, kind, ids.get(0));
+    }
+
 
     @Override
     public boolean appliesOn(Surface on) {
@@ -84,7 +90,7 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
             for (int k = i; k >= 0; k = index.next(k)) {
                 members.add(entries.get(k).id());
             }
-            sink.report(this, "duplicate", members, kind.wireName() + " id " + RuleFields.quote(entries.get(i).id())
+            sink.report(this, Facet.DUPLICATE, members, kind.wireName() + " id " + RuleFields.quote(entries.get(i).id())
                     + " is shared by " + members.size() + " entries");
         }
     }

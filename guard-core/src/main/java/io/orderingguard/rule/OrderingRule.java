@@ -123,6 +123,19 @@ public sealed interface OrderingRule
     void check(RuleContext context, FindingSink sink);
 
     /**
+     * Repairs one of this rule's findings in the working entries of a mutate run, in place. The repair
+     * first checks that the finding still holds (a duplicate rule may have settled it earlier in the
+     * pass) and finds its entries by id and by the state the finding describes (ids may be shared).
+     * Deterministic, and without side effects outside {@code context}.
+     *
+     * @param facet the finding's facet
+     * @param ids the finding's implicated ids
+     * @param context the working entries and the guard's repair options
+     * @return what was done, why nothing can be done, or that nothing needs doing
+     */
+    RepairResult repair(Facet facet, List<String> ids, RepairContext context);
+
+    /**
      * Returns a copy with another severity.
      *
      * @param newSeverity the severity

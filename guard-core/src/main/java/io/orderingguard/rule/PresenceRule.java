@@ -63,6 +63,16 @@ public record PresenceRule(
         return DESCRIPTION;
     }
 
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RepairResult.unrepairable(RepairStrategy.NONE, facet == Facet.TOO_FEW
+                ? "rule type presence has no repair for a missing " + selector.noun() + ": the guard does not "
+                        + "invent conversation content"
+                : "rule type presence has no repair for an extra " + selector.noun() + ": dropping it would lose "
+                        + "what it carries (a system message's instructions), and only the producer of the "
+                        + "conversation can decide that");
+    }
+
 
 
     @Override
@@ -81,7 +91,7 @@ public record PresenceRule(
             }
         }
         if (min != null && count < min) {
-            sink.report(this, "too-few", List.of(), "at least " + min + " " + selector.noun() + "(s) required, but the "
+            sink.report(this, Facet.TOO_FEW, List.of(), "at least " + min + " " + selector.noun() + "(s) required, but the "
                     + "conversation holds " + (count == 0 ? "none" : String.valueOf(count)));
         }
         if (extra != null) {
@@ -89,7 +99,7 @@ public record PresenceRule(
             for (String id : extra) {
                 quoted.add(RuleFields.quote(id));
             }
-            sink.report(this, "too-many", extra, "at most " + max + " " + selector.noun() + "(s) allowed, but the "
+            sink.report(this, Facet.TOO_MANY, extra, "at most " + max + " " + selector.noun() + "(s) allowed, but the "
                     + "conversation holds " + count + "; extra: " + String.join(", ", quoted));
         }
     }

@@ -71,6 +71,12 @@ public record PreservationRule(
     }
 
     @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RepairResult.unrepairable(RepairStrategy.NONE,
+                "rule type preservation has no repair: entries lost from the history cannot be recreated");
+    }
+
+    @Override
     public boolean stateful() {
         return true;
     }
@@ -108,7 +114,7 @@ public record PreservationRule(
                         gone.add(prior.id(i));
                     }
                 }
-                sink.report(this, "count-decreased", gone, "preservation invariant count-non-decreasing violated for "
+                sink.report(this, Facet.COUNT_DECREASED, gone, "preservation invariant count-non-decreasing violated for "
                         + kind.wireName() + ": " + before + " before, " + now + " now" + goneText(gone));
             }
             return;
@@ -147,7 +153,7 @@ public record PreservationRule(
                     : invariant == PreservationInvariant.PRUNED_AFTER_LATEST_TURN
                             ? " (entries at or after the latest user turn removed or changed)"
                             : " (entries removed)";
-            sink.report(this, "changed", broken, "preservation invariant " + invariant.wireName() + " violated for "
+            sink.report(this, Facet.CHANGED, broken, "preservation invariant " + invariant.wireName() + " violated for "
                     + kind.wireName() + what + ": " + String.join(", ", quoteAll(broken)));
         }
     }

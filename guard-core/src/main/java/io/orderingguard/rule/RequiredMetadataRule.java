@@ -1,5 +1,7 @@
 package io.orderingguard.rule;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.timeline.Payloads;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Entry;
@@ -149,6 +151,79 @@ public record RequiredMetadataRule(
         return DESCRIPTION;
     }
 
+    /**
+     * Writes the fallback value where it is authorised (strategy {@code fill-required-metadata});
+     * without an authorised fallback, drops a thought that lacks the field (strategy
+     * {@code drop-unsigned-reasoning}); a tool call stays unrepaired.
+     */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        List<Entry> working = context.entries();
+        boolean guardAllows = context.allowMetadataFallback();
+        boolean authorised = fallbackPayloadValue != null && (guardAllows || fallbackRepairAuthorized);
+        if (!authorised && kind == Kind.THOUGHT) {
+            // the provider rejects an unsigned thinking block, and dropping reasoning invents nothing
+            int i = locateUnsatisfied(working, ids.get(0));
+            if (i < 0) {
+                return RepairResult.notApplicable();
+            }
+            Entry e = working.remove(i);
+            return RepairResult.applied(RepairStrategy.DROP_UNSIGNED_REASONING, e.id(), null,
+                    "dropped thought '" + e.id() + "', which lacks payload field '" + requiredPayloadKey
+                            + "' (no authorised fallback: the guard never invents provider metadata)", List.of(e), List.of());
+        }
+        if (fallbackPayloadValue == null) {
+            return RepairResult.unrepairable(RepairStrategy.FILL_REQUIRED_METADATA,
+                    "rule '" + id + "' has no fallbackPayloadValue; the guard never invents provider metadata");
+        }
+        if (!authorised) {
+            return RepairResult.unrepairable(RepairStrategy.FILL_REQUIRED_METADATA, "writing the fallback of rule '" + id
+                    + "' needs allowMetadataFallbackRepair or the rule's fallbackRepairAuthorized");
+        }
+        int i = locateUnsatisfied(working, ids.get(0));
+        if (i < 0) {
+            return RepairResult.notApplicable();
+        }
+        Entry e = working.get(i);
+        String blocked = valueOnPath(e, requiredPayloadKey);
+        if (blocked != null) {
+            return RepairResult.unrepairable(RepairStrategy.FILL_REQUIRED_METADATA, "payload field '" + blocked + "' of "
+                    + e.kind().wireName() + " '" + e.id() + "' holds " + e.payloadAt(blocked) + ", not an object;"
+                    + " writing the fallback at '" + requiredPayloadKey + "' would overwrite it");
+        }
+        ObjectNode payload = Payloads.write(e.payload(), requiredPayloadKey, fallbackPayloadValue);
+        String tag = e.replayCompatibility() != null ? e.replayCompatibility() : fallbackReplayCompatibility;
+        working.set(i, e.withPayload(payload, tag));
+        return RepairResult.applied(RepairStrategy.FILL_REQUIRED_METADATA, e.id(), null,
+                "wrote the fallback " + fallbackPayloadValue + " at payload field '" + requiredPayloadKey + "' of "
+                        + e.kind().wireName() + " '" + e.id() + "'"
+                        + (e.replayCompatibility() == null && tag != null ? " and tagged it " + tag : ""),
+                List.of(), List.of());
+    }
+
+    private int locateUnsatisfied(List<Entry> working, String entryId) {
+        return EntrySearch.locate(working, entryId, e -> e.kind() == kind
+                && !(e instanceof ToolCall c && c.isOrphan()) && !isSatisfiedBy(e));
+    }
+
+    /** The first proper prefix of the path that holds a value other than an object or null, or {@code null}. */
+    private static String valueOnPath(Entry e, String dotPath) {
+        if (!e.hasPayload()) {
+            return null;
+        }
+        for (int dot = dotPath.indexOf('.'); dot >= 0; dot = dotPath.indexOf('.', dot + 1)) {
+            String prefix = dotPath.substring(0, dot);
+            JsonNode value = e.payloadAt(prefix);
+            if (value == null || value.isNull()) {
+                return null; // missing or null from here on: the path is simply created
+            }
+            if (!value.isObject()) {
+                return prefix;
+            }
+        }
+        return null;
+    }
+
 
 
     @Override
@@ -177,7 +252,7 @@ public record RequiredMetadataRule(
                 lastGroupSeen = g;
             }
             if (selected && isCandidate(e) && !isSatisfiedBy(e)) {
-                sink.report(this, "missing-field", List.of(e.id()), kind.wireName() + " " + RuleFields.quote(e.id())
+                sink.report(this, Facet.MISSING_FIELD, List.of(e.id()), kind.wireName() + " " + RuleFields.quote(e.id())
                         + describeSelection() + " lacks payload field '" + requiredPayloadKey + "'" + describeAlternatives());
             }
         }

@@ -52,6 +52,11 @@ public record RoleRemapRule(
         return DESCRIPTION;
     }
 
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
+    }
+
 
 
     @Override
@@ -62,7 +67,7 @@ public record RoleRemapRule(
             }
             JsonNode tag = e.hasPayload() ? e.payloadAt(expectedRoleTag) : null;
             if (tag == null || !tag.isTextual() || !variant.equals(tag.textValue())) {
-                sink.report(this, "role-tag", List.of(e.id()), "the role tag at payload path '" + expectedRoleTag
+                sink.report(this, Facet.ROLE_TAG, List.of(e.id()), "the role tag at payload path '" + expectedRoleTag
                         + "' of " + kind.wireName() + " " + RuleFields.quote(e.id()) + " should equal '" + variant
                         + "', but was " + (tag == null ? "absent" : tag.toString()));
             }

@@ -45,6 +45,13 @@ final class RuleFields {
         return ids;
     }
 
+    /** The repair result of a rule type whose findings only the producer of the conversation can fix. */
+    static RepairResult producerOnly(OrderingRule rule) {
+        // the guard cannot know what the producer meant, so it does not guess
+        return RepairResult.unrepairable(RepairStrategy.NONE,
+                "rule type " + rule.type() + " has no repair: only the producer of the conversation can fix it");
+    }
+
     static String quote(String id) {
         return "'" + id + "'";
     }

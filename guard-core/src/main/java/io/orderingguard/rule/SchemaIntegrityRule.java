@@ -37,6 +37,11 @@ public record SchemaIntegrityRule(String id, Severity severity, Provenance prove
         return DESCRIPTION;
     }
 
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
+    }
+
 
 
     @Override
@@ -47,7 +52,7 @@ public record SchemaIntegrityRule(String id, Severity severity, Provenance prove
             if (missing.isEmpty()) {
                 continue;
             }
-            sink.report(this, "unsatisfiable-schema", anchor(context.entries()), "tool '" + tool.name()
+            sink.report(this, Facet.UNSATISFIABLE_SCHEMA, anchor(context.entries()), "tool '" + tool.name()
                     + "' requires key(s) " + String.join(", ", missing) + " that its properties lack: the schema is "
                     + "unsatisfiable and the provider may silently omit the field");
         }

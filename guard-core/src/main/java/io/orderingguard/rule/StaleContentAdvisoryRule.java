@@ -51,6 +51,11 @@ public record StaleContentAdvisoryRule(String id, Kind kind, String scope, Strin
         return DESCRIPTION;
     }
 
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
+    }
+
     /**
      * Returns {@link Severity#ADVISORY}: this type is always advisory.
      *
@@ -77,7 +82,7 @@ public record StaleContentAdvisoryRule(String id, Kind kind, String scope, Strin
             }
         }
         if (stale != null) {
-            sink.report(this, "stale", stale, stale.size() + " " + kind.wireName() + " entr"
+            sink.report(this, Facet.STALE, stale, stale.size() + " " + kind.wireName() + " entr"
                     + (stale.size() == 1 ? "y predates" : "ies predate") + " the latest user turn; consider dropping "
                     + (stale.size() == 1 ? "it" : "them") + " (provider opt-out: " + optOutOptionKey + ")");
         }

@@ -79,6 +79,12 @@ public record StepContentRule(
         return DESCRIPTION;
     }
 
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RepairResult.unrepairable(RepairStrategy.NONE,
+                "rule type stepContent has no repair: the guard never invents reasoning");
+    }
+
 
 
     @Override
@@ -147,9 +153,9 @@ public record StepContentRule(
         }
         String holds = name + " holds " + trigger.wireName() + " " + RuleFields.quote(firstTrigger.id());
         if (!hasRequired) {
-            sink.report(this, "missing", ids, holds + " but no " + required.wireName());
+            sink.report(this, Facet.MISSING, ids, holds + " but no " + required.wireName());
         } else {
-            sink.report(this, "not-first", ids, holds + " but does not start with a " + required.wireName()
+            sink.report(this, Facet.NOT_FIRST, ids, holds + " but does not start with a " + required.wireName()
                     + ": its first entry is " + first.kind().wireName() + " " + RuleFields.quote(first.id()));
         }
     }

@@ -36,6 +36,11 @@ public record ToolIdentityRule(String id, Severity severity, Provenance provenan
         return DESCRIPTION;
     }
 
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
+    }
+
 
 
     @Override
@@ -46,7 +51,7 @@ public record ToolIdentityRule(String id, Severity severity, Provenance provenan
         }
         for (Entry e : context.entries()) {
             if (e instanceof ToolCall c && !c.tool().isEmpty() && !declared(tools, c.tool())) {
-                sink.report(this, "undeclared", List.of(c.id()), "tool " + (c.requested() ? "call " : "result ")
+                sink.report(this, Facet.UNDECLARED, List.of(c.id()), "tool " + (c.requested() ? "call " : "result ")
                         + RuleFields.quote(c.id()) + " names undeclared tool '" + c.tool()
                         + "' (the provider may answer with an empty generation)");
             }

@@ -97,6 +97,11 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
         return DESCRIPTION;
     }
 
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
+    }
+
 
 
     @Override
@@ -129,7 +134,7 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
                     ids.add(callIds.get(index));
                 }
             }
-            sink.report(this, "policy", ids, "tool-call policy '" + policy.name() + "' rule " + v.ruleId() + " ("
+            sink.report(this, Facet.POLICY, ids, "tool-call policy '" + policy.name() + "' rule " + v.ruleId() + " ("
                     + v.kind().wireName() + ") is violated: " + v.reason());
         }
     }

@@ -1,5 +1,6 @@
 package io.orderingguard.stash;
 
+import io.orderingguard.rule.RepairContext;
 import io.orderingguard.internal.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -26,7 +27,7 @@ import java.util.Objects;
 public final class Snapshot {
 
     /** Payload key that marks an entry inserted by the guard itself (a filler). */
-    public static final String FILLER_MARKER = "orderingGuardFiller";
+    public static final String FILLER_MARKER = RepairContext.FILLER_MARKER;
 
     private final long version;
     private final String provider;
