@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.rule.FieldType;
 import io.orderingguard.rule.FieldValues;
 import io.orderingguard.rule.OrderingRule;
@@ -180,7 +181,7 @@ public final class RuleCodec {
     private static <R extends OrderingRule, T> void write(ObjectNode o, RuleField<R, T> field, R rule) {
         String name = field.name();
         FieldType<T> type = field.type();
-        if (type.shape() == FieldType.Shape.DOCUMENT) {
+        if (type.shape() == FieldType.Shape.POLICY) {
             o.set(name, field.writeDocument(rule));
             return;
         }
@@ -277,20 +278,20 @@ public final class RuleCodec {
                     yield list;
                 }
                 case JSON -> child.raw().deepCopy();
-                case DOCUMENT -> {
+                case POLICY -> {
                     documents.put(field, child.raw());
-                    yield document(child, type);
+                    yield policy(child);
                 }
             };
             values.put(field, value);
         }
 
-        private Object document(InputNode doc, FieldType<?> type) {
+        private SequencePolicy policy(InputNode doc) {
             doc.requireObject();
             try {
-                return type.decode(doc.raw(), id);
+                return PolicyFiles.parse(doc.raw(), doc.source(), id);
             } catch (GuardInputException e) {
-                // re-root the decoder's path under this field
+                // re-root the policy reader's path under this field
                 String inner = e.path() == null ? "" : e.path().substring(1);
                 throw new GuardInputException(doc.source(), doc.line(), doc.path() + inner, e.problem());
             }

@@ -1,17 +1,17 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.orderingguard.policy.SequencePolicy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
  * The document type of one rule field: what JSON value it holds and how the codec turns it into the
  * Java value of the record component. A closed set of shapes: strings, booleans, integers, lists of
- * strings, enum constants by wire name (single, set or list), any JSON value, and policy-like
- * documents decoded by a function the rule type supplies.
+ * strings, enum constants by wire name (single, set or list), any JSON value, and sequence-policy
+ * documents.
  *
  * <p>Thread-safe: immutable.
  *
@@ -37,36 +37,39 @@ public final class FieldType<T> {
         CONSTANT_LIST,
         /** Any JSON value, kept as a copy. */
         JSON,
-        /** A JSON object decoded by the rule type (its problems are reported under the field's path). */
-        DOCUMENT
+        /**
+         * A tool-call sequence policy document ({@code sequences}, {@code aliases}, {@code tools}), read
+         * by the codec's policy reader; its problems are reported under the field's path.
+         */
+        POLICY
     }
 
     /** A JSON string. */
-    public static final FieldType<String> TEXT = new FieldType<>(Shape.TEXT, List.of(), null, null);
+    public static final FieldType<String> TEXT = new FieldType<>(Shape.TEXT, List.of(), null);
 
     /** {@code true} or {@code false}. */
-    public static final FieldType<Boolean> BOOLEAN = new FieldType<>(Shape.BOOLEAN, List.of(), null, null);
+    public static final FieldType<Boolean> BOOLEAN = new FieldType<>(Shape.BOOLEAN, List.of(), null);
 
     /** A JSON integer. */
-    public static final FieldType<Integer> INTEGER = new FieldType<>(Shape.INTEGER, List.of(), null, null);
+    public static final FieldType<Integer> INTEGER = new FieldType<>(Shape.INTEGER, List.of(), null);
 
     /** An array of strings. */
-    public static final FieldType<List<String>> TEXT_LIST = new FieldType<>(Shape.TEXT_LIST, List.of(), null, null);
+    public static final FieldType<List<String>> TEXT_LIST = new FieldType<>(Shape.TEXT_LIST, List.of(), null);
 
     /** Any JSON value. */
-    public static final FieldType<JsonNode> JSON = new FieldType<>(Shape.JSON, List.of(), null, null);
+    public static final FieldType<JsonNode> JSON = new FieldType<>(Shape.JSON, List.of(), null);
+
+    /** A sequence-policy document. */
+    public static final FieldType<SequencePolicy> POLICY = new FieldType<>(Shape.POLICY, List.of(), null);
 
     private final Shape shape;
     private final List<?> constants;
     private final Function<Object, String> wireName;
-    private final BiFunction<JsonNode, String, T> decoder;
 
-    private FieldType(Shape shape, List<?> constants, Function<Object, String> wireName,
-            BiFunction<JsonNode, String, T> decoder) {
+    private FieldType(Shape shape, List<?> constants, Function<Object, String> wireName) {
         this.shape = shape;
         this.constants = constants;
         this.wireName = wireName;
-        this.decoder = decoder;
     }
 
     /**
@@ -78,7 +81,7 @@ public final class FieldType<T> {
      * @return the field type
      */
     public static <E extends Enum<E>> FieldType<E> constant(Class<E> type, Function<E, String> wireName) {
-        return new FieldType<>(Shape.CONSTANT, List.of(type.getEnumConstants()), erase(type, wireName), null);
+        return new FieldType<>(Shape.CONSTANT, List.of(type.getEnumConstants()), erase(type, wireName));
     }
 
     /**
@@ -90,7 +93,7 @@ public final class FieldType<T> {
      * @return the field type
      */
     public static <E extends Enum<E>> FieldType<Set<E>> constantSet(Class<E> type, Function<E, String> wireName) {
-        return new FieldType<>(Shape.CONSTANT_SET, List.of(type.getEnumConstants()), erase(type, wireName), null);
+        return new FieldType<>(Shape.CONSTANT_SET, List.of(type.getEnumConstants()), erase(type, wireName));
     }
 
     /**
@@ -102,19 +105,7 @@ public final class FieldType<T> {
      * @return the field type
      */
     public static <E extends Enum<E>> FieldType<List<E>> constantList(Class<E> type, Function<E, String> wireName) {
-        return new FieldType<>(Shape.CONSTANT_LIST, List.of(type.getEnumConstants()), erase(type, wireName), null);
-    }
-
-    /**
-     * A JSON object that the rule type decodes itself.
-     *
-     * @param decoder turns the object and the rule id into the value; may throw the codec's input
-     *     exception with a path relative to the object, or IllegalArgumentException
-     * @param <T> the decoded type
-     * @return the field type
-     */
-    public static <T> FieldType<T> document(BiFunction<JsonNode, String, T> decoder) {
-        return new FieldType<>(Shape.DOCUMENT, List.of(), null, decoder);
+        return new FieldType<>(Shape.CONSTANT_LIST, List.of(type.getEnumConstants()), erase(type, wireName));
     }
 
     private static <E extends Enum<E>> Function<Object, String> erase(Class<E> type, Function<E, String> wireName) {
@@ -182,16 +173,5 @@ public final class FieldType<T> {
             }
         }
         return out;
-    }
-
-    /**
-     * Decodes a document field.
-     *
-     * @param document the JSON object as read
-     * @param ruleId the id of the rule being read (a default name for the document)
-     * @return the value
-     */
-    public T decode(JsonNode document, String ruleId) {
-        return decoder.apply(document, ruleId);
     }
 }

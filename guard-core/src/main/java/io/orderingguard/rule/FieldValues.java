@@ -37,9 +37,9 @@ public interface FieldValues {
     <T> T get(RuleField<?, T> field);
 
     /**
-     * Returns the JSON object a document field held, as read.
+     * Returns the JSON object a policy field held, as read.
      *
-     * @param field a document field of the description
+     * @param field a policy field of the description
      * @return the object
      */
     com.fasterxml.jackson.databind.JsonNode document(RuleField<?, ?> field);

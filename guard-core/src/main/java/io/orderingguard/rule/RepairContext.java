@@ -2,14 +2,13 @@ package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BiFunction;
 
 /**
  * What a rule's repair works on: the working entries of one repair run (a private copy that repairs
@@ -20,16 +19,13 @@ import java.util.function.BiFunction;
  */
 public final class RepairContext {
 
-    /** The payload field that marks a message the guard inserted. */
-    public static final String FILLER_MARKER = "orderingGuardFiller";
-
     private static final String FILLER_PREFIX = "__ordering-guard-filler-";
 
     private final List<Entry> entries;
     private final boolean allowMetadataFallback;
     private final String fillerText;
     private final AlternationRepair alternationRepair;
-    private final BiFunction<String, Integer, String> renamer;
+    private final IdRenamer renamer;
 
     /**
      * Creates a context.
@@ -41,7 +37,7 @@ public final class RepairContext {
      * @param renamer gives member {@code k} of a shared id its new id
      */
     public RepairContext(List<Entry> entries, boolean allowMetadataFallback, String fillerText,
-            AlternationRepair alternationRepair, BiFunction<String, Integer, String> renamer) {
+            AlternationRepair alternationRepair, IdRenamer renamer) {
         this.entries = Require.nonNull(entries, "entries");
         this.allowMetadataFallback = allowMetadataFallback;
         this.fillerText = Require.nonNull(fillerText, "fillerText");
@@ -84,7 +80,7 @@ public final class RepairContext {
      * @return the id the guard's renamer proposes (checked by the caller)
      */
     String rename(String shared, int k) {
-        return renamer.apply(shared, k);
+        return renamer.rename(shared, k);
     }
 
     /**
@@ -102,7 +98,7 @@ public final class RepairContext {
         while (ids.contains(FILLER_PREFIX + n)) {
             n++;
         }
-        ObjectNode marker = JsonNodeFactory.instance.objectNode().put(FILLER_MARKER, true);
+        ObjectNode marker = JsonNodeFactory.instance.objectNode().put(Baseline.FILLER_MARKER, true);
         return new Message(FILLER_PREFIX + n, role, fillerText, marker, null, null);
     }
 }

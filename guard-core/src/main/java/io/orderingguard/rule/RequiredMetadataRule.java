@@ -3,7 +3,7 @@ package io.orderingguard.rule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.timeline.Payloads;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.TimelineStructure;

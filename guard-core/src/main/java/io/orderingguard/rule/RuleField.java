@@ -1,7 +1,8 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.policy.SequencePolicy;
+import io.orderingguard.support.Require;
 import java.util.function.Function;
 
 /**
@@ -85,20 +86,17 @@ public final class RuleField<R extends OrderingRule, T> {
     }
 
     /**
-     * A required JSON object that the rule type decodes; written back by {@code writer}.
+     * A required sequence-policy document; the rule keeps the document it was read from, and
+     * {@code writer} produces the object written back.
      *
      * @param name the document name
-     * @param type a {@link FieldType.Shape#DOCUMENT} type
      * @param writer produces the object written for a rule
      * @param <R> the rule type
-     * @param <T> the decoded type
      * @return the field
      */
-    public static <R extends OrderingRule, T> RuleField<R, T> document(String name, FieldType<T> type,
+    public static <R extends OrderingRule> RuleField<R, SequencePolicy> policy(String name,
             Function<R, JsonNode> writer) {
-        Require.argument(type.shape() == FieldType.Shape.DOCUMENT,
-                "type must have shape DOCUMENT, but was " + type.shape());
-        return new RuleField<>(name, type, true, null, null, Require.nonNull(writer, "writer"));
+        return new RuleField<>(name, FieldType.POLICY, true, null, null, Require.nonNull(writer, "writer"));
     }
 
     /**
@@ -138,7 +136,7 @@ public final class RuleField<R extends OrderingRule, T> {
     }
 
     /**
-     * Reads the value of this field from a rule (not for document fields).
+     * Reads the value of this field from a rule (not for policy fields).
      *
      * @param rule the rule
      * @return the value, or {@code null} when the field is not written
@@ -148,7 +146,7 @@ public final class RuleField<R extends OrderingRule, T> {
     }
 
     /**
-     * Produces the object written for a document field.
+     * Produces the object written for a policy field.
      *
      * @param rule the rule
      * @return the object

@@ -1,9 +1,9 @@
 package io.orderingguard.testing;
 
-import io.orderingguard.Finding;
 import io.orderingguard.GuardResult;
 import io.orderingguard.Outcome;
-import io.orderingguard.Repair;
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.Severity;
 import java.util.ArrayList;
 import java.util.List;
@@ -143,7 +143,7 @@ public final class GuardAssertions extends AbstractAssert<GuardAssertions, Guard
     public GuardAssertions hasRepair(String strategy) {
         isNotNull();
         for (Repair r : actual.repairs()) {
-            if (r.strategy().equals(strategy)) {
+            if (r.strategy().wireName().equals(strategy)) {
                 return this;
             }
         }

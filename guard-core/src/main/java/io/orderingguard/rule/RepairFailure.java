@@ -1,7 +1,6 @@
-package io.orderingguard;
+package io.orderingguard.rule;
 
-import io.orderingguard.internal.Require;
-import io.orderingguard.rule.RepairStrategy;
+import io.orderingguard.support.Require;
 import java.util.List;
 
 /**
