@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.AlternationRule;
@@ -17,9 +18,9 @@ import io.orderingguard.rule.NonEmptyTurnRule;
 import io.orderingguard.rule.OrderRule;
 import io.orderingguard.rule.OrderScope;
 import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.PresenceRule;
 import io.orderingguard.rule.PreservationInvariant;
 import io.orderingguard.rule.PreservationRule;
-import io.orderingguard.rule.PresenceRule;
 import io.orderingguard.rule.Provenance;
 import io.orderingguard.rule.ReplayCompatibilityRule;
 import io.orderingguard.rule.RequiredMetadataRule;
@@ -34,8 +35,6 @@ import io.orderingguard.rule.StepScope;
 import io.orderingguard.rule.ToolIdentityRule;
 import io.orderingguard.rule.ToolPolicyRule;
 import io.orderingguard.rule.ToolResultPairingRule;
-import io.orderingguard.policy.PolicyFiles;
-import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Role;
 import java.util.ArrayList;
@@ -116,7 +115,7 @@ public final class RuleCodec {
             InputNode doc = n.required("policy").requireObject();
             SequencePolicy policy;
             try {
-                policy = PolicyFiles.parse(doc.raw(), n.source(), n.nonBlankText("id"));
+                policy = PolicyCodec.read(doc.raw(), n.source(), n.nonBlankText("id"));
             } catch (GuardInputException e) {
                 // re-root the policy reader's path under this rule's "policy" field
                 String inner = e.path() == null ? "" : e.path().substring(1);

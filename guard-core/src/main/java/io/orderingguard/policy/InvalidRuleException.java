@@ -1,11 +1,11 @@
 package io.orderingguard.policy;
 
 /**
- * A rule record's validation failure, remembering which field was bad so that file readers can
- * report it at that field's JSON path. Callers see a plain {@link IllegalArgumentException}. Not
- * public API.
+ * A sequence rule record's validation failure, remembering which field was bad so that file readers
+ * can report it at that field's JSON path (the readers live in {@code io.orderingguard.json} and
+ * guard-policy). Code that builds rules may treat it as a plain {@link IllegalArgumentException}.
  */
-final class InvalidRuleException extends IllegalArgumentException {
+public final class InvalidRuleException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
@@ -16,8 +16,13 @@ final class InvalidRuleException extends IllegalArgumentException {
         this.field = field;
     }
 
-    /** The field the message is about, or {@code null} when it is about the rule as a whole. */
-    String field() {
+    /**
+     * Returns the field the message is about.
+     *
+     * @return the field's name in a policy file (e.g. {@code within}), or {@code null} when the
+     *     message is about the rule as a whole
+     */
+    public String field() {
         return field;
     }
 }

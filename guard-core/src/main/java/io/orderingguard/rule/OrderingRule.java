@@ -303,16 +303,16 @@ public sealed interface OrderingRule
     }
 
     /**
-     * A tool-call sequence policy the history must not already break.
+     * A tool-call sequence policy the history must not already break. To read the policy from a
+     * document (the shape of a policy file: {@code sequences}, {@code aliases}, {@code tools}), use
+     * {@code io.orderingguard.json.PolicyCodec.toolPolicy(id, document)}.
      *
      * @param id the rule id
-     * @param policyDocument the policy, in the shape of a policy file ({@code sequences}, {@code aliases},
-     *     {@code tools})
+     * @param policy the policy
      * @return an advisory rule
-     * @throws IllegalArgumentException when the document is not a valid policy
      */
-    static ToolPolicyRule toolPolicy(String id, com.fasterxml.jackson.databind.JsonNode policyDocument) {
-        return ToolPolicyRule.fromDocument(id, policyDocument);
+    static ToolPolicyRule toolPolicy(String id, io.orderingguard.policy.SequencePolicy policy) {
+        return new ToolPolicyRule(id, policy, null, null, null);
     }
 
     /**

@@ -1,10 +1,8 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.GuardInputException;
 import io.orderingguard.internal.Require;
 import io.orderingguard.policy.Extent;
-import io.orderingguard.policy.PolicyFiles;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
 import io.orderingguard.policy.SequencePolicy;
@@ -25,7 +23,8 @@ import java.util.List;
  *
  * @param id the rule id
  * @param policy the sequence policy
- * @param document the policy document it was read from, kept for writing it back, or {@code null}
+ * @param document the policy document it was read from (see {@code io.orderingguard.json.PolicyCodec}),
+ *     kept for writing it back, or {@code null}
  * @param severity the severity (default advisory)
  * @param provenance where the rule comes from
  */
@@ -39,24 +38,6 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
         document = document == null ? null : document.deepCopy();
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
-    }
-
-    /**
-     * Reads a policy document (the shape of a policy file: {@code name}, {@code sequences} or
-     * {@code rules}, {@code aliases}, {@code tools.allow/deny}).
-     *
-     * @param id the rule id
-     * @param document the policy document
-     * @return the rule
-     * @throws IllegalArgumentException when the document is not a valid policy
-     */
-    public static ToolPolicyRule fromDocument(String id, JsonNode document) {
-        Require.nonNull(document, "document");
-        try {
-            return new ToolPolicyRule(id, PolicyFiles.parse(document, null, id), document, null, null);
-        } catch (GuardInputException e) {
-            throw new IllegalArgumentException("policy is not a valid sequence policy: " + e.getMessage());
-        }
     }
 
     /**
