@@ -2,7 +2,7 @@ package io.orderingguard.benchmarks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.orderingguard.json.PolicyCodec;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.Extent;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.SequencePolicy;
@@ -65,7 +65,7 @@ public class PolicyBenchmark extends SizedBenchmark {
 
     static SequencePolicy policy() {
         try {
-            return PolicyCodec.read(new ObjectMapper().readTree(POLICY), "bench-policy.json", "bench-agent");
+            return PolicyFiles.parse(new ObjectMapper().readTree(POLICY), "bench-policy.json", "bench-agent");
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the benchmark policy is not JSON: " + e.getOriginalMessage(), e);
         }

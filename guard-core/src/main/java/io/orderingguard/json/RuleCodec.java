@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRepair;
@@ -115,7 +116,7 @@ public final class RuleCodec {
             InputNode doc = n.required("policy").requireObject();
             SequencePolicy policy;
             try {
-                policy = PolicyCodec.read(doc.raw(), n.source(), n.nonBlankText("id"));
+                policy = PolicyFiles.parse(doc.raw(), n.source(), n.nonBlankText("id"));
             } catch (GuardInputException e) {
                 // re-root the policy reader's path under this rule's "policy" field
                 String inner = e.path() == null ? "" : e.path().substring(1);

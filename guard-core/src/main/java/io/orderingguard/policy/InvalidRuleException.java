@@ -1,9 +1,9 @@
 package io.orderingguard.policy;
 
 /**
- * A sequence rule record's validation failure, remembering which field was bad so that file readers
- * can report it at that field's JSON path (the readers live in {@code io.orderingguard.json} and
- * guard-policy). Code that builds rules may treat it as a plain {@link IllegalArgumentException}.
+ * A sequence rule's validation failure, remembering which field was bad so that file readers (such
+ * as {@code io.orderingguard.json.PolicyFiles}) can report it at that field's JSON path. It is an
+ * {@link IllegalArgumentException}, so code that builds rules directly needs to know nothing of it.
  */
 public final class InvalidRuleException extends IllegalArgumentException {
 
@@ -19,8 +19,8 @@ public final class InvalidRuleException extends IllegalArgumentException {
     /**
      * Returns the field the message is about.
      *
-     * @return the field's name in a policy file (e.g. {@code within}), or {@code null} when the
-     *     message is about the rule as a whole
+     * @return the field name as written in policy files, or {@code null} when the message is about the
+     *     rule as a whole
      */
     public String field() {
         return field;

@@ -20,10 +20,10 @@
  *   <li>{@link io.orderingguard.policy.ToolCallGate}: may this next call run, given the history
  *       (partial extent)? {@link io.orderingguard.policy.SequencePolicy#explain} gives the gate's verdict
  *       for every call of a finished trace, then the complete-extent verdict.</li>
- *   <li>Reading: policy documents are read by {@link io.orderingguard.json.PolicyCodec} (also for
- *       the {@code toolPolicy} ordering rule of a profile). This package reads no files; the
- *       guard-policy module holds the file formats: policy and trace files
- *       ({@code io.orderingguard.policy.files}), eval suites ({@code io.orderingguard.policy.eval}),
+ *   <li>Reading: policy files and documents are read by {@link io.orderingguard.json.PolicyFiles}
+ *       (also the inline policy of a profile's {@code toolPolicy} rule); this package reads no files.
+ *       The guard-policy module holds the other file formats: trace files
+ *       ({@code io.orderingguard.policy.trace}), eval suites ({@code io.orderingguard.policy.eval}),
  *       reports in text, JSON, JUnit XML and SARIF ({@code io.orderingguard.policy.report}) and the
  *       v0 to v1 migration ({@code io.orderingguard.policy.migrate}).</li>
  * </ul>

@@ -303,19 +303,6 @@ public sealed interface OrderingRule
     }
 
     /**
-     * A tool-call sequence policy the history must not already break. To read the policy from a
-     * document (the shape of a policy file: {@code sequences}, {@code aliases}, {@code tools}), use
-     * {@code io.orderingguard.json.PolicyCodec.toolPolicy(id, document)}.
-     *
-     * @param id the rule id
-     * @param policy the policy
-     * @return an advisory rule
-     */
-    static ToolPolicyRule toolPolicy(String id, io.orderingguard.policy.SequencePolicy policy) {
-        return new ToolPolicyRule(id, policy, null, null, null);
-    }
-
-    /**
      * A model response holding a {@code trigger} entry must hold a {@code required} one too.
      *
      * @param id the rule id

@@ -1,11 +1,11 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.internal.Require;
 import io.orderingguard.policy.Extent;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
 import io.orderingguard.policy.SequencePolicy;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;
 import java.util.ArrayList;
@@ -18,13 +18,14 @@ import java.util.List;
  * already broke ("DeleteCustomer before VerifyIdentity") is, one finding per violated policy rule,
  * implicating the tool calls it spanned. Not repairable: the calls already ran.
  *
+ * <p>{@code io.orderingguard.json.PolicyFiles#toolPolicy} builds one from a policy document.
+ *
  * <p>Passes with "VerifyIdentity before DeleteCustomer": {@code VerifyIdentity, DeleteCustomer}.
  * Fails: {@code DeleteCustomer}.
  *
  * @param id the rule id
  * @param policy the sequence policy
- * @param document the policy document it was read from (see {@code io.orderingguard.json.PolicyCodec}),
- *     kept for writing it back, or {@code null}
+ * @param document the policy document it was read from, kept for writing it back, or {@code null}
  * @param severity the severity (default advisory)
  * @param provenance where the rule comes from
  */

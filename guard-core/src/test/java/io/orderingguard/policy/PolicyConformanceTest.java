@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.json.JsonInput;
-import io.orderingguard.json.PolicyCodec;
+import io.orderingguard.json.PolicyFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +84,7 @@ class PolicyConformanceTest {
         if (root.has("aliases")) {
             document.set("aliases", root.child("aliases").raw());
         }
-        SequencePolicy policy = PolicyCodec.read(document, c.source(), "fixture");
+        SequencePolicy policy = PolicyFiles.parse(document, c.source(), "fixture");
         List<ToolInvocation> calls = new ArrayList<>();
         for (InputNode item : c.array("trace")) {
             calls.add(item.raw().isTextual()

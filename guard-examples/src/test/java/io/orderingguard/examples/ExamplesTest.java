@@ -56,14 +56,10 @@ class ExamplesTest {
         EvalRun run = EvalRecordedRuns.run(out, Path.of("policies"));
         assertThat(run.status()).isEqualTo(EvalStatus.FAIL);
         assertThat(run.failures()).extracting(EvalResult::testId).containsExactly("verify_before_delete");
-        assertThat(printed()).startsWith("failed: verify_before_delete (" + Path.of("policies", "traces.jsonl") + ":1)
-"
-                + "❌ FAIL: sequence_valid (verify_before_delete)
-");
-        assertThat(printed()).contains("     2. DeleteCustomer  ← violation
-");
-        assertThat(printed()).endsWith("3 tests: 2 passed, 1 failed
-");
+        assertThat(printed()).startsWith("failed: verify_before_delete (" + Path.of("policies", "traces.jsonl") + ":1)\n"
+                + "❌ FAIL: sequence_valid (verify_before_delete)\n");
+        assertThat(printed()).contains("     2. DeleteCustomer  ← violation\n");
+        assertThat(printed()).endsWith("3 tests: 2 passed, 1 failed\n");
     }
 
     @Test

@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.json.JsonInput;
-import io.orderingguard.json.PolicyCodec;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.Aliases;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.policy.SequenceRule;
-import io.orderingguard.policy.files.PolicyFiles;
-import io.orderingguard.policy.files.TraceRecord;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -235,9 +234,9 @@ public record EvalConfig(String source, String suite, String model, int configVe
         }
         List<SequenceRule> rules = null;
         if (checks.has("rules")) {
-            rules = PolicyCodec.readRules(checks.child("rules"));
+            rules = PolicyFiles.rules(checks.child("rules"));
         } else if (checks.has("sequences")) {
-            rules = PolicyCodec.readRules(checks.child("sequences"));
+            rules = PolicyFiles.rules(checks.child("sequences"));
         }
         List<String> sequence = null;
         if (checks.has("sequence")) {
@@ -263,7 +262,7 @@ public record EvalConfig(String source, String suite, String model, int configVe
             if (!Files.isRegularFile(file)) {
                 throw ref.error("policy file not found: " + file.normalize());
             }
-            PolicyFiles.Reference source = PolicyFiles.reference(input.parseFile(file), file.toString(),
+            PolicyFiles.Source source = PolicyFiles.source(input.parseFile(file), file.toString(),
                     PolicyFiles.defaultName(file));
             if (source.policy() != null) {
                 name = source.policy().name();
@@ -279,7 +278,7 @@ public record EvalConfig(String source, String suite, String model, int configVe
             }
         }
         if (checks.has("aliases")) {
-            aliases.putAll(PolicyCodec.readAliases(checks.child("aliases")).groups());
+            aliases.putAll(PolicyFiles.aliases(checks.child("aliases")).groups());
         }
         if (rules != null && rules.isEmpty() && sequence == null) {
             throw checks.child(checks.has("rules") ? "rules" : "sequences").error("the list is empty, so the test asserts "
@@ -368,7 +367,7 @@ public record EvalConfig(String source, String suite, String model, int configVe
                     continue;
                 }
                 String target = candidate.equals(r.prompt()) && test.prompt() != null ? test.prompt() : test.id();
-                int d = io.orderingguard.internal.Suggestions.distance(target, candidate);
+                int d = io.orderingguard.support.Suggestions.distance(target, candidate);
                 if (d < bestDistance && d <= Math.max(2, target.length() / 3)) {
                     bestDistance = d;
                     best = "\"" + candidate + "\" (" + r.location() + ")";

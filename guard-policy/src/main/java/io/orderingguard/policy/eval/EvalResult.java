@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.policy.Extent;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
-import io.orderingguard.policy.files.TraceRecord;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package io.orderingguard.policy.eval;
 
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.JsonInput;
-import io.orderingguard.policy.files.TraceFiles;
-import io.orderingguard.policy.files.TraceRecord;
+import io.orderingguard.policy.trace.TraceFiles;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.JsonInput;
-import io.orderingguard.policy.files.PolicyFiles;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.report.EvalReports;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -250,7 +250,7 @@ public final class EvalMigration {
                     + policyFile.normalize());
         }
         JsonNode tree = input.parseFile(policyFile);
-        PolicyFiles.reference(tree, policyFile.toString(), PolicyFiles.defaultName(policyFile));
+        PolicyFiles.source(tree, policyFile.toString(), PolicyFiles.defaultName(policyFile));
         ObjectNode rebuilt = NODES.objectNode();
         for (Map.Entry<String, JsonNode> field : holder.properties()) {
             if (!"policy".equals(field.getKey())) {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.policy.SequenceRule;
 import io.orderingguard.policy.ToolInvocation;
-import io.orderingguard.policy.files.TraceRecord;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.JsonInput;
-import io.orderingguard.json.PolicyCodec;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.eval.EvalConfig;
-import io.orderingguard.policy.files.PolicyFiles;
-import io.orderingguard.policy.files.TraceFiles;
+import io.orderingguard.policy.trace.TraceFiles;
 import io.orderingguard.testkit.InputFuzzer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,7 +45,7 @@ class PolicyReaderFuzzTest {
                 "name: p\nsequences:\n  - type: before\n    first: A\n    then: B\n  - type: max_calls\n    tool: C\n    max: 2\n"
                         + "aliases:\n  D: [E, F]\ntools:\n  deny: [\"admin_*\"]\n");
         List<String> inputs = InputFuzzer.mutations(seeds, seed, INPUTS);
-        assertThat(InputFuzzer.escapes(inputs, in -> PolicyCodec.read(INPUT.parseYaml(in, "p.yaml"), "p.yaml", "p"),
+        assertThat(InputFuzzer.escapes(inputs, in -> PolicyFiles.parse(INPUT.parseYaml(in, "p.yaml"), "p.yaml", "p"),
                 GuardInputException.class)).isEmpty();
     }
 

@@ -2,6 +2,7 @@ package io.orderingguard.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.json.InputNode;
 import io.orderingguard.policy.AfterRule;
 import io.orderingguard.policy.Aliases;
 import io.orderingguard.policy.AllowlistRule;
@@ -29,15 +30,15 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Reads sequence rules, selectors, conditions and aliases from parsed documents, failing with a
- * {@link GuardInputException} that names the file and JSON path. Not public API: use
- * {@link PolicyCodec}.
+ * Reads rules, selectors, conditions and aliases from parsed files, failing with a
+ * {@link GuardInputException} that names the file and JSON path. Package-private: callers use
+ * {@link PolicyFiles}.
  */
-final class SequenceRuleReader {
+final class RuleReader {
 
     private static final Set<String> COMMON = Set.of("type", "id", "when");
 
-    private SequenceRuleReader() {}
+    private RuleReader() {}
 
     /**
      * Reads a rule list: objects are rules, lists are v0 chains ({@code [A, B, C]} = before A→B,

@@ -1,4 +1,4 @@
-package io.orderingguard.policy.files;
+package io.orderingguard.policy.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.orderingguard.policy.files;
+package io.orderingguard.policy.trace;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.policy.ToolInvocation;

@@ -1,15 +1,10 @@
-package io.orderingguard.policy.files;
+package io.orderingguard.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.orderingguard.GuardInputException;
-import io.orderingguard.policy.Extent;
-import io.orderingguard.policy.Outcome;
-import io.orderingguard.policy.PolicyReport;
-import io.orderingguard.policy.SequencePolicy;
-import io.orderingguard.policy.SequenceRule;
-import io.orderingguard.policy.ToolInvocation;
+import io.orderingguard.json.PolicyFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
