@@ -638,7 +638,7 @@ public final class RepairEngine {
             n++;
         }
         ObjectNode marker = JsonNodeFactory.instance.objectNode().put(Snapshot.FILLER_MARKER, true);
-        return new Message(FILLER_PREFIX + n, role, fillerText, marker, null, null);
+        return new Message(FILLER_PREFIX + n, role, fillerText, marker, null, null, null);
     }
 
     private Object split(Finding f, List<Entry> working) {

@@ -5,6 +5,8 @@ import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.WireRelation;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -29,6 +31,12 @@ import java.util.Set;
  * of a role the rule allows there (assistant if allowed, else user) — Mistral's documented bridge
  * after a tool result — and a message has no repair (a filler would be a message followed by the
  * same successor).
+ *
+ * <p>Wire message boundaries: when a tool call's result and the message after it name the same
+ * wire message ({@link io.orderingguard.timeline.WireRelation#SAME}), no separate successor exists on
+ * the wire and nothing is reported. When they are unknown or different the rule applies as written
+ * (Mistral's {@code tool → user} is rejected however the client groups it, since its wire has no
+ * message that carries both).
  *
  * <p>Passes for toolCall→[message]: {@code call, thought}. Fails: {@code call, assistant}.
  *
@@ -87,7 +95,8 @@ public record AdjacencyRule(
         for (int i = 0; i + 1 < entries.size(); i++) {
             Entry e = entries.get(i);
             Entry next = entries.get(i + 1);
-            if (e.kind() == first && disallowBetween.contains(next.kind()) && roleMatches(next)) {
+            if (e.kind() == first && disallowBetween.contains(next.kind()) && roleMatches(next)
+                    && !(e instanceof ToolCall c && WireRelation.ofResult(c, next) == WireRelation.SAME)) {
                 String what = successorRoles != null && next instanceof Message m
                         ? m.role().wireName() + " message" : next.kind().wireName();
                 sink.report(this, "successor", List.of(e.id(), next.id()), what + " " + RuleFields.quote(next.id())

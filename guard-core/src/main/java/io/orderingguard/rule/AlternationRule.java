@@ -6,6 +6,7 @@ import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.WireRelation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,20 @@ import java.util.Map;
  * pair, but a tool result does: it travels in a turn of its own on the user side, so an assistant
  * message, its answered tool call and the final assistant answer are an ordinary tool loop, while a
  * user message right after a tool result makes two user turns in a row (Bedrock and Gemini reject
- * that). Mode
+ * that).
+ *
+ * <p><b>Wire message boundaries</b> ({@link io.orderingguard.timeline.Entry#wireMessage()}) decide
+ * what "in a row" means: a tool result and the user message after it that name the same wire
+ * message (Bedrock Converse and Anthropic carry {@code toolResult} blocks and user text in one user
+ * message) are one user turn and never a breach; two messages of one role that name the same wire
+ * message are one turn too. When the boundary between a tool result and the user message after it
+ * is <em>unknown</em> (either side has no {@code wireMessage}), the finding is reported as advisory
+ * whatever the rule's severity, with a detail saying the boundaries are unknown: the guard cannot
+ * see whether the adapter will send them as one message. Only when both name different wire
+ * messages does the rule's own severity apply. Two consecutive same-role <em>messages</em> keep the
+ * rule's severity unless they are known to share a wire message (the timeline shows two messages).
+ *
+ * <p>Mode
  * {@code cap-only} checks only {@code maxPerGroup} (chat templates that refuse parallel calls but
  * not consecutive roles).
  *
@@ -97,12 +111,28 @@ public record AlternationRule(
                             + m.role().wireName());
                 }
             } else if (previous != null && previousRole == m.role()) {
-                sink.report(this, "consecutive-role", List.of(previous.id(), m.id()), "roles must alternate, but "
-                        + describe(previous) + " and " + RuleFields.quote(m.id()) + " both have role "
-                        + m.role().wireName());
+                reportConsecutive(previous, m, sink);
             }
             previous = m;
             previousRole = m.role();
+        }
+    }
+
+    private void reportConsecutive(Entry previous, Message m, FindingSink sink) {
+        WireRelation wire = previous instanceof ToolCall c
+                ? WireRelation.ofResult(c, m)
+                : WireRelation.of(previous.wireMessage(), m.wireMessage());
+        if (wire == WireRelation.SAME) {
+            return; // one wire message: one turn
+        }
+        List<String> ids = List.of(previous.id(), m.id());
+        String detail = "roles must alternate, but " + describe(previous) + " and " + RuleFields.quote(m.id())
+                + " both have role " + m.role().wireName();
+        if (wire == WireRelation.UNKNOWN && previous instanceof ToolCall) {
+            sink.reportAdvisory(this, "consecutive-role", ids, detail + " (wire message boundaries are unknown,"
+                    + " so this is not blocked: the adapter may send them as one message)");
+        } else {
+            sink.report(this, "consecutive-role", ids, detail);
         }
     }
 

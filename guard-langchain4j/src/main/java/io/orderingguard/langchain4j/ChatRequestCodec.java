@@ -316,7 +316,7 @@ public final class ChatRequestCodec {
                     ai(i, id, a);
                 } else {
                     ObjectNode marker = JsonNodeFactory.instance.objectNode().put("customMessage", true);
-                    add(id, i, new Message(id, Role.SYSTEM, "", marker, null, null));
+                    add(id, i, new Message(id, Role.SYSTEM, "", marker, null, null, null));
                 }
             }
         }
@@ -348,7 +348,7 @@ public final class ChatRequestCodec {
                 payload = JsonNodeFactory.instance.objectNode();
                 payload.set("nonTextContents", other);
             }
-            return new Message(id, Role.USER, textOf(contents), payload, null, null);
+            return new Message(id, Role.USER, textOf(contents), payload, null, null, null);
         }
 
         private void ai(int index, String step, AiMessage a) {
@@ -362,20 +362,20 @@ public final class ChatRequestCodec {
                     id = unique("thinking-" + digest(s));
                 }
                 add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
-                        payload == null ? null : ANTHROPIC_THINKING_TAG, step));
+                        payload == null ? null : ANTHROPIC_THINKING_TAG, step, null));
             }
             if (a.attributes().get(REDACTED_THINKING) instanceof List<?> redacted && allStrings(redacted)) {
                 for (int k = 0; k < redacted.size(); k++) {
                     if (redacted.get(k) instanceof String data) {
                         String id = unique("redacted-thinking-" + digest(data));
                         add(id, index, new Thought(id, "", JsonNodeFactory.instance.objectNode().put("data", data),
-                                ANTHROPIC_THINKING_TAG, step));
+                                ANTHROPIC_THINKING_TAG, step, null));
                     }
                 }
             }
             boolean hasOther = a.hasToolExecutionRequests() || a.thinking() != null || signature instanceof String;
             if (a.text() != null || !hasOther) {
-                add(step, index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step));
+                add(step, index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step, null));
             }
             List<ToolExecutionRequest> requests = a.toolExecutionRequests();
             for (int k = 0; k < requests.size(); k++) {
@@ -388,7 +388,7 @@ public final class ChatRequestCodec {
                 calls.add(info);
                 openCalls.add(entries.size());
                 openInfos.add(info);
-                entries.add(new ToolCall(id, tool, args, null, true, null, null, step));
+                entries.add(new ToolCall(id, tool, args, null, true, null, null, step, null, false));
             }
         }
 
@@ -415,7 +415,7 @@ public final class ChatRequestCodec {
                         ? (r.id() == null || r.id().isBlank()) && (r.toolName() == null || r.toolName().equals(info.request().name()))
                         : info.entryId().equals(r.id());
                 if (matches) {
-                    entries.set(pos, call.withResult(new ToolResult(content, isError)));
+                    entries.set(pos, call.withResult(new ToolResult(content, isError, null)));
                     info.answer(r, index, content, isError);
                     return;
                 }
@@ -425,7 +425,7 @@ public final class ChatRequestCodec {
             String id = r.id() == null || r.id().isBlank() ? "messages[" + index + "]" : r.id();
             String tool = r.toolName() == null ? "" : r.toolName();
             orphans.add(new EncodedChatRequest.OrphanInfo(id, r, index, content, isError));
-            entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError), false, null, null, null));
+            entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError, null), false, null, null, null, null, false));
         }
     }
 }
