@@ -1,6 +1,6 @@
 package io.orderingguard.timeline;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * The reasoning ("thinking") configuration of a request ({@link RequestOptions#reasoning()}).

@@ -1,6 +1,6 @@
 package io.orderingguard.timeline;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * The request parameters that decide which provider rules apply ({@link Dispatch#options()}). Every

@@ -1,6 +1,6 @@
 package io.orderingguard.timeline;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * The tool choice of a request ({@link RequestOptions#toolChoice()}); see {@link ToolChoiceMode} for
