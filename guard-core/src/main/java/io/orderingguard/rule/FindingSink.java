@@ -12,11 +12,11 @@ public interface FindingSink {
      * Reports one finding of a rule.
      *
      * @param rule the rule that found it
-     * @param facet a short machine-readable sub-kind, e.g. {@code consecutive-role} or {@code unanswered}
+     * @param facet what exactly was found, e.g. {@link Facet#CONSECUTIVE_ROLE} or {@link Facet#UNANSWERED}
      * @param primitiveIds every implicated entry id, in timeline order
      * @param detail one human sentence naming the violated property
      */
-    void report(OrderingRule rule, String facet, List<String> primitiveIds, String detail);
+    void report(OrderingRule rule, Facet facet, List<String> primitiveIds, String detail);
 
     /**
      * Reports one finding as advisory whatever the rule's severity: for a breach the rule cannot
@@ -24,11 +24,11 @@ public interface FindingSink {
      * the guard warns instead of blocking a request the provider may accept.
      *
      * @param rule the rule that found it
-     * @param facet a short machine-readable sub-kind
+     * @param facet what exactly was found
      * @param primitiveIds every implicated entry id, in timeline order
      * @param detail one human sentence naming the suspected property and what is unknown
      */
-    default void reportAdvisory(OrderingRule rule, String facet, List<String> primitiveIds, String detail) {
+    default void reportAdvisory(OrderingRule rule, Facet facet, List<String> primitiveIds, String detail) {
         report(rule.severity() == Severity.ADVISORY ? rule : rule.withSeverity(Severity.ADVISORY),
                 facet, primitiveIds, detail);
     }
