@@ -102,6 +102,6 @@ class RuleConstructionTest {
                 List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("strategy must name a repair, but was none");
-        assertThat(RepairResult.notApplicable()).isSameAs(RepairResult.notApplicable());
+        assertThat(RepairResult.notApplicable()).isEqualTo(new RepairResult.NotApplicable());
     }
 }
