@@ -61,8 +61,9 @@ public record AdjacencyRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<AdjacencyRule> DESCRIPTION = RuleDescription.of("adjacency", AdjacencyRule.class,
-            List.of(FIRST, DISALLOW_BETWEEN, SUCCESSOR_ROLES), v -> new AdjacencyRule(v.id(), v.get(FIRST), v.get(DISALLOW_BETWEEN), v.get(SUCCESSOR_ROLES),
-                    v.severity(), v.provenance()));
+            List.of(FIRST, DISALLOW_BETWEEN, SUCCESSOR_ROLES),
+            v -> new AdjacencyRule(v.id(), v.get(FIRST), v.get(DISALLOW_BETWEEN), v.get(SUCCESSOR_ROLES), v.severity(),
+                    v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public AdjacencyRule {
@@ -79,20 +80,6 @@ public record AdjacencyRule(
         }
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
-    }
-
-    /**
-     * Creates a rule whose message successors of any role violate (the components before
-     * {@code successorRoles} existed).
-     *
-     * @param id the rule id
-     * @param first the kind whose successor is restricted
-     * @param disallowBetween the forbidden successor kinds (non-empty)
-     * @param severity the severity (default advisory)
-     * @param provenance where the rule comes from
-     */
-    public AdjacencyRule(String id, Kind first, Set<Kind> disallowBetween, Severity severity, Provenance provenance) {
-        this(id, first, disallowBetween, null, severity, provenance);
     }
 
     @Override

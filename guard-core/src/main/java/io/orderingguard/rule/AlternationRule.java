@@ -1,5 +1,6 @@
 package io.orderingguard.rule;
 
+import java.util.Arrays;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
@@ -66,7 +67,8 @@ public record AlternationRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<AlternationRule> DESCRIPTION = RuleDescription.of("alternation", AlternationRule.class,
-            List.of(ROLES, MODE, MAX_PER_GROUP, REPAIR), v -> new AlternationRule(v.id(), v.get(ROLES), v.get(MODE), v.get(MAX_PER_GROUP), v.get(REPAIR),
+            List.of(ROLES, MODE, MAX_PER_GROUP, REPAIR),
+            v -> new AlternationRule(v.id(), v.get(ROLES), v.get(MODE), v.get(MAX_PER_GROUP), v.get(REPAIR),
                     v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
@@ -233,5 +235,88 @@ public record AlternationRule(
      */
     public AlternationRule withMaxPerGroup(Integer max) {
         return new AlternationRule(id, roles, mode, max, repair, severity, provenance);
+    }
+
+    /**
+     * Returns a copy with another mode.
+     *
+     * @param newMode what the rule checks
+     * @return the copy
+     * @throws IllegalArgumentException for {@link AlternationMode#CAP_ONLY} without a tool-call cap
+     */
+    public AlternationRule withMode(AlternationMode newMode) {
+        return new AlternationRule(id, roles, Require.nonNull(newMode, "mode"), maxPerGroup, repair, severity, provenance);
+    }
+
+    /**
+     * Starts a strict user/assistant alternation rule without a tool-call cap.
+     *
+     * @param id the rule id
+     * @return a builder
+     */
+    public static Builder builder(String id) {
+        return new Builder(id);
+    }
+
+    /** Builds an {@link AlternationRule}; see {@link RuleBuilder}. Not thread-safe. */
+    public static final class Builder extends RuleBuilder<AlternationRule, Builder> {
+        private List<Role> roles;
+        private AlternationMode mode;
+        private Integer maxPerGroup;
+        private AlternationRepair repair;
+
+        private Builder(String id) {
+            super(id);
+        }
+
+        /**
+         * Sets the two alternating roles (default user, then assistant).
+         *
+         * @param first the role of the first message
+         * @param second the other role
+         * @return this builder
+         */
+        public Builder roles(Role first, Role second) {
+            this.roles = Arrays.asList(first, second);
+            return this;
+        }
+
+        /**
+         * Sets what is checked (default {@link AlternationMode#STRICT}).
+         *
+         * @param value the mode
+         * @return this builder
+         */
+        public Builder mode(AlternationMode value) {
+            this.mode = value;
+            return this;
+        }
+
+        /**
+         * Sets the most tool calls per model response (default none).
+         *
+         * @param value the cap
+         * @return this builder
+         */
+        public Builder maxPerGroup(int value) {
+            this.maxPerGroup = value;
+            return this;
+        }
+
+        /**
+         * Sets how mutate mode repairs consecutive roles (default: the guard's choice).
+         *
+         * @param value the repair
+         * @return this builder
+         */
+        public Builder repair(AlternationRepair value) {
+            this.repair = value;
+            return this;
+        }
+
+        @Override
+        public AlternationRule build() {
+            return new AlternationRule(id(), roles, mode, maxPerGroup, repair, severity(), provenance());
+        }
     }
 }
