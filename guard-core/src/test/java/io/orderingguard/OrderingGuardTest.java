@@ -163,7 +163,7 @@ class OrderingGuardTest {
 
     private static Thought signed(String id, String signature) {
         ObjectNode p = JsonNodeFactory.instance.objectNode().put("signature", signature);
-        return new Thought(id, "", p, "anthropic-messages-thinking-v1", null);
+        return new Thought(id, "", p, "anthropic-messages-thinking-v1", null, null);
     }
 
     private static final OrderingProfile PRESERVING = OrderingProfile.of("keep",
