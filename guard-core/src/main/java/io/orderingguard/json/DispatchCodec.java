@@ -425,8 +425,8 @@ public final class DispatchCodec {
                         node.optNonBlankText("wireMessage"));
             }
             return toolCall(node);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw node.error(String.valueOf(e.getMessage())); // unreachable: every field was checked
+        } catch (IllegalArgumentException e) {
+            throw node.error(e.getMessage()); // unreachable: every field was checked
         }
     }
 
