@@ -12,6 +12,7 @@ import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.PreservationRule;
+import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.RuleContext;
@@ -70,7 +71,7 @@ public final class OrderingGuard {
     private final StashFailureMode stashFailureMode;
     private final List<GuardListener> listeners;
     private final RepairEngine repairEngine;
-    private final Map<String, Plan> selections = new ConcurrentHashMap<>();
+    private final Map<SelectionKey, Plan> selections = new ConcurrentHashMap<>();
     /**
      * Even while the stash answers, odd during an outage; each logged transition adds one. A call
      * changes it only from the value it saw when it started, so an answer that was on its way before
@@ -129,7 +130,8 @@ public final class OrderingGuard {
      */
     public GuardResult check(Dispatch dispatch) {
         Require.nonNull(dispatch, "dispatch");
-        Plan plan = plan(dispatch);
+        ProfileSelection selection = fixedPlan != null ? fixedPlan.selection : choose(dispatch);
+        Plan plan = fixedPlan != null ? fixedPlan : plan(selection);
         boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful;
         for (int attempt = 0; ; attempt++) {
             Snapshot prior = null;
@@ -151,7 +153,11 @@ public final class OrderingGuard {
                     && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
                 evaluator.add(stashProblem);
             }
-            GuardResult result = decide(dispatch, plan, evaluator);
+            if (selection.advisory() != null && !disabledAdvisories.contains(ProfileSelection.FINDING_RULE_ID)) {
+                evaluator.add(new Finding(ProfileSelection.FINDING_RULE_ID, "selection", Severity.ADVISORY, plan.name,
+                        List.of(), selection.advisory(), null, Facet.FALLBACK));
+            }
+            GuardResult result = decide(dispatch, plan, evaluator, selection);
             if (tracked && statefulRules && result.sent()) {
                 long version = prior == null ? 0 : prior.version();
                 Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths, version + 1);
@@ -189,20 +195,20 @@ public final class OrderingGuard {
         return result.dispatch();
     }
 
-    private GuardResult decide(Dispatch dispatch, Plan plan, Evaluator evaluator) {
+    private GuardResult decide(Dispatch dispatch, Plan plan, Evaluator evaluator, ProfileSelection selection) {
         List<Finding> blocking = evaluator.blocking();
         if (blocking.isEmpty()) {
             return new GuardResult(Outcome.PASSED, mode, shadow, plan.name, dispatch, List.of(),
-                    evaluator.advisories(), List.of(), List.of(), List.of());
+                    evaluator.advisories(), List.of(), List.of(), List.of(), selection);
         }
         if (mode == Mode.ENFORCE) {
             return new GuardResult(Outcome.REJECTED, mode, shadow, plan.name, dispatch, blocking,
-                    evaluator.advisories(), List.of(), blocking, List.of());
+                    evaluator.advisories(), List.of(), blocking, List.of(), selection);
         }
         RepairEngine.Result repaired = repairEngine.repair(dispatch, plan.units, blocking);
         Outcome outcome = repaired.unrepaired().isEmpty() ? Outcome.REPAIRED : Outcome.REJECTED;
         return new GuardResult(outcome, mode, shadow, plan.name, shadow ? dispatch : repaired.dispatch(), blocking,
-                evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures());
+                evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures(), selection);
     }
 
     private Finding stashFinding(Plan plan, String operation, StashUnavailableException e, long seen) {
@@ -234,7 +240,7 @@ public final class OrderingGuard {
             unrepaired.add(f);
             return new GuardResult(Outcome.REJECTED, result.mode(), result.shadow(), result.profile(),
                     result.dispatch(), blocking, result.advisories(), result.repairs(), unrepaired,
-                    result.repairFailures());
+                    result.repairFailures(), result.selection());
         }
         if (disabledAdvisories.contains(STASH_UNAVAILABLE)) {
             return result;
@@ -242,7 +248,8 @@ public final class OrderingGuard {
         List<Finding> advisories = new ArrayList<>(result.advisories());
         advisories.add(f);
         return new GuardResult(result.outcome(), result.mode(), result.shadow(), result.profile(), result.dispatch(),
-                result.blocking(), advisories, result.repairs(), result.unrepaired(), result.repairFailures());
+                result.blocking(), advisories, result.repairs(), result.unrepaired(), result.repairFailures(),
+                result.selection());
     }
 
     private void publish(Dispatch dispatch, GuardResult result) {
@@ -279,26 +286,61 @@ public final class OrderingGuard {
         }
     }
 
-    private Plan plan(Dispatch dispatch) {
-        if (fixedPlan != null) {
-            return fixedPlan;
+    private ProfileSelection choose(Dispatch dispatch) {
+        try {
+            return Require.nonNull(selector.choose(dispatch), "selection");
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new GuardConfigException("profile selection",
+                    List.of("the profile selector chose no profile for provider " + dispatch.provider()
+                            + ", model " + dispatch.model() + " (" + e.getMessage() + ")"));
         }
-        String key = dispatch.provider() + "\u0000" + dispatch.model();
+    }
+
+    /** The plan of a selection, cached by the identity of the chosen profiles. */
+    private Plan plan(ProfileSelection selection) {
+        SelectionKey key = new SelectionKey(selection.profiles());
         Plan plan = selections.get(key);
         if (plan == null) {
-            List<OrderingProfile> selected = selector.select(dispatch);
-            if (selected == null || selected.isEmpty()) {
-                throw new GuardConfigException("profile selection",
-                        List.of("the profile selector chose no profile for provider " + dispatch.provider()
-                                + ", model " + dispatch.model()));
-            }
-            plan = Plan.of(selected, composition);
+            plan = Plan.of(selection.profiles(), composition, selection);
             if (selections.size() >= MAX_CACHED_SELECTIONS) {
                 selections.clear();
             }
             selections.put(key, plan);
         }
         return plan;
+    }
+
+    /** A list of profiles compared by identity: cheap to hash, whatever the size of the rules. */
+    private static final class SelectionKey {
+        private final List<OrderingProfile> profiles;
+        private final int hash;
+
+        SelectionKey(List<OrderingProfile> profiles) {
+            this.profiles = profiles;
+            int h = 1;
+            for (OrderingProfile p : profiles) {
+                h = 31 * h + System.identityHashCode(p);
+            }
+            this.hash = h;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof SelectionKey other) || other.profiles.size() != profiles.size()) {
+                return false;
+            }
+            for (int i = 0; i < profiles.size(); i++) {
+                if (profiles.get(i) != other.profiles.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /** The composed profiles of a guard, with what the stash must capture for them. */
@@ -308,14 +350,19 @@ public final class OrderingGuard {
         final boolean stateful;
         final List<String> fieldPaths;
 
-        private Plan(List<OrderingProfile> units, String name, boolean stateful, List<String> fieldPaths) {
+        /** For a fixed plan, the selection reported in every result; for a selected plan, the first. */
+        final ProfileSelection selection;
+
+        private Plan(List<OrderingProfile> units, String name, boolean stateful, List<String> fieldPaths,
+                ProfileSelection selection) {
+            this.selection = selection;
             this.units = units;
             this.name = name;
             this.stateful = stateful;
             this.fieldPaths = fieldPaths;
         }
 
-        static Plan of(List<OrderingProfile> profiles, Composition composition) {
+        static Plan of(List<OrderingProfile> profiles, Composition composition, ProfileSelection selection) {
             List<OrderingProfile> units;
             if (composition == Composition.UNION) {
                 units = List.of(OrderingProfile.union(profiles));
@@ -338,7 +385,7 @@ public final class OrderingGuard {
                     }
                 }
             }
-            return new Plan(units, String.join(", ", names), stateful, List.copyOf(paths));
+            return new Plan(units, String.join(", ", names), stateful, List.copyOf(paths), selection);
         }
     }
 
@@ -605,7 +652,8 @@ public final class OrderingGuard {
             if (!invalid.isEmpty()) {
                 throw new GuardConfigException("ordering guard options", invalid);
             }
-            Plan plan = all.isEmpty() ? null : Plan.of(all, composition);
+            Plan plan = all.isEmpty() ? null : Plan.of(all, composition,
+                    ProfileSelection.of(all, "the profiles configured on the guard"));
             return new OrderingGuard(this, plan);
         }
     }

@@ -176,8 +176,7 @@ final class CheckCommand implements Callable<Integer> {
         if (input.conversationId() != null) {
             return r;
         }
-        return new GuardResult(r.outcome(), r.mode(), r.shadow(), r.profile(), r.dispatch().withConversationId(null),
-                r.blocking(), r.advisories(), r.repairs(), r.unrepaired(), r.repairFailures());
+        return r.withDispatch(r.dispatch().withConversationId(null));
     }
 
     private static String label(Path file, int line) {
