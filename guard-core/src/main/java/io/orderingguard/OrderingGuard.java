@@ -10,8 +10,6 @@ import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.OrderingProfile;
-import io.orderingguard.rule.OrderingRule;
-import io.orderingguard.rule.PreservationRule;
 import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Repair;
@@ -20,14 +18,13 @@ import io.orderingguard.rule.Severity;
 import io.orderingguard.stash.Snapshot;
 import io.orderingguard.stash.Stash;
 import io.orderingguard.stash.StashUnavailableException;
+import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,7 +58,7 @@ public final class OrderingGuard {
     /** Rule id of the finding reported when the stash cannot answer. */
     public static final String STASH_UNAVAILABLE = "stash-unavailable";
 
-    private final Plan fixedPlan;
+    private final GuardPlan fixedPlan;
     private final ProfileSelector selector;
     private final Composition composition;
     private final Mode mode;
@@ -71,7 +68,8 @@ public final class OrderingGuard {
     private final StashFailureMode stashFailureMode;
     private final List<GuardListener> listeners;
     private final RepairEngine repairEngine;
-    private final Map<SelectionKey, Plan> selections = new ConcurrentHashMap<>();
+    private final ProfileSelection fixedSelection;
+    private final BoundedCache<SelectionKey, GuardPlan> selections = BoundedCache.withCapacity(MAX_CACHED_SELECTIONS);
     /**
      * Even while the stash answers, odd during an outage; each logged transition adds one. A call
      * changes it only from the value it saw when it started, so an answer that was on its way before
@@ -79,8 +77,9 @@ public final class OrderingGuard {
      */
     private final AtomicLong stashState = new AtomicLong();
 
-    private OrderingGuard(Builder b, Plan fixedPlan) {
+    private OrderingGuard(Builder b, GuardPlan fixedPlan, ProfileSelection fixedSelection) {
         this.fixedPlan = fixedPlan;
+        this.fixedSelection = fixedSelection;
         this.selector = b.selector;
         this.composition = b.composition;
         this.mode = b.mode;
@@ -130,9 +129,9 @@ public final class OrderingGuard {
      */
     public GuardResult check(Dispatch dispatch) {
         Require.nonNull(dispatch, "dispatch");
-        ProfileSelection selection = fixedPlan != null ? fixedPlan.selection : choose(dispatch);
-        Plan plan = fixedPlan != null ? fixedPlan : plan(selection);
-        boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful;
+        ProfileSelection selection = fixedPlan != null ? fixedSelection : choose(dispatch);
+        GuardPlan plan = fixedPlan != null ? fixedPlan : plan(selection);
+        boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful();
         for (int attempt = 0; ; attempt++) {
             Snapshot prior = null;
             Finding stashProblem = null;
@@ -148,19 +147,19 @@ public final class OrderingGuard {
                 }
             }
             RuleContext context = RuleContext.of(dispatch, prior);
-            Evaluator evaluator = Evaluator.run(plan.units, context, disabledAdvisories, true, statefulRules);
+            Evaluator evaluator = Evaluator.run(plan.units(), context, disabledAdvisories, true, statefulRules);
             if (stashProblem != null && !(stashProblem.severity() == Severity.ADVISORY
                     && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
                 evaluator.add(stashProblem);
             }
             if (selection.advisory() != null && !disabledAdvisories.contains(ProfileSelection.FINDING_RULE_ID)) {
-                evaluator.add(new Finding(ProfileSelection.FINDING_RULE_ID, "selection", Severity.ADVISORY, plan.name,
+                evaluator.add(new Finding(ProfileSelection.FINDING_RULE_ID, "selection", Severity.ADVISORY, plan.name(),
                         List.of(), selection.advisory(), null, Facet.FALLBACK));
             }
             GuardResult result = decide(dispatch, plan, evaluator, selection);
             if (tracked && statefulRules && result.sent()) {
                 long version = prior == null ? 0 : prior.version();
-                Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths, version + 1);
+                Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths(), version + 1);
                 long seen = stashState.get();
                 try {
                     if (!stash.compareAndSet(dispatch.conversationId(), version, next)) {
@@ -195,30 +194,30 @@ public final class OrderingGuard {
         return result.dispatch();
     }
 
-    private GuardResult decide(Dispatch dispatch, Plan plan, Evaluator evaluator, ProfileSelection selection) {
+    private GuardResult decide(Dispatch dispatch, GuardPlan plan, Evaluator evaluator, ProfileSelection selection) {
         List<Finding> blocking = evaluator.blocking();
         if (blocking.isEmpty()) {
-            return new GuardResult(Outcome.PASSED, mode, shadow, plan.name, dispatch, List.of(),
+            return new GuardResult(Outcome.PASSED, mode, shadow, plan.name(), dispatch, List.of(),
                     evaluator.advisories(), List.of(), List.of(), List.of(), selection);
         }
         if (mode == Mode.ENFORCE) {
-            return new GuardResult(Outcome.REJECTED, mode, shadow, plan.name, dispatch, blocking,
+            return new GuardResult(Outcome.REJECTED, mode, shadow, plan.name(), dispatch, blocking,
                     evaluator.advisories(), List.of(), blocking, List.of(), selection);
         }
-        RepairEngine.Result repaired = repairEngine.repair(dispatch, plan.units, blocking);
+        RepairEngine.Result repaired = repairEngine.repair(dispatch, plan.units(), blocking);
         Outcome outcome = repaired.unrepaired().isEmpty() ? Outcome.REPAIRED : Outcome.REJECTED;
-        return new GuardResult(outcome, mode, shadow, plan.name, shadow ? dispatch : repaired.dispatch(), blocking,
+        return new GuardResult(outcome, mode, shadow, plan.name(), shadow ? dispatch : repaired.dispatch(), blocking,
                 evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures(), selection);
     }
 
-    private Finding stashFinding(Plan plan, String operation, StashUnavailableException e, long seen) {
+    private Finding stashFinding(GuardPlan plan, String operation, StashUnavailableException e, long seen) {
         boolean closed = stashFailureMode == StashFailureMode.FAIL_CLOSED;
         if ((seen & 1) == 0 && stashState.compareAndSet(seen, seen + 1)) {
             LOG.warn("ordering guard stash unavailable ({} failed: {}); {}", operation, e.getMessage(),
                     closed ? "rejecting dispatches of tracked conversations until it recovers"
                             : "skipping preservation rules until it recovers");
         }
-        return new Finding(STASH_UNAVAILABLE, "stash", closed ? Severity.BLOCKING : Severity.ADVISORY, plan.name,
+        return new Finding(STASH_UNAVAILABLE, "stash", closed ? Severity.BLOCKING : Severity.ADVISORY, plan.name(),
                 List.of(), "the preservation baseline could not be " + (operation.equals("read") ? "read" : "written")
                         + " (" + e.getMessage() + "); " + (closed ? "the dispatch is rejected (stash failure mode fail-closed)"
                         : "preservation rules were skipped (stash failure mode fail-open)"), null,
@@ -231,7 +230,7 @@ public final class OrderingGuard {
         }
     }
 
-    private GuardResult withStashProblem(GuardResult result, Plan plan, StashUnavailableException e, long seen) {
+    private GuardResult withStashProblem(GuardResult result, GuardPlan plan, StashUnavailableException e, long seen) {
         Finding f = stashFinding(plan, "write", e, seen);
         if (f.isBlocking()) {
             List<Finding> blocking = new ArrayList<>(result.blocking());
@@ -296,18 +295,12 @@ public final class OrderingGuard {
         }
     }
 
-    /** The plan of a selection, cached by the identity of the chosen profiles. */
-    private Plan plan(ProfileSelection selection) {
-        SelectionKey key = new SelectionKey(selection.profiles());
-        Plan plan = selections.get(key);
-        if (plan == null) {
-            plan = Plan.of(selection.profiles(), composition, selection);
-            if (selections.size() >= MAX_CACHED_SELECTIONS) {
-                selections.clear();
-            }
-            selections.put(key, plan);
-        }
-        return plan;
+    /**
+     * The plan of a selection, cached by the identity of the chosen profiles: the choice depends on
+     * the request (options, the timeline), so the model alone is no key.
+     */
+    private GuardPlan plan(ProfileSelection selection) {
+        return selections.get(new SelectionKey(selection.profiles()), key -> GuardPlan.of(key.profiles, composition));
     }
 
     /** A list of profiles compared by identity: cheap to hash, whatever the size of the rules. */
@@ -340,52 +333,6 @@ public final class OrderingGuard {
         @Override
         public int hashCode() {
             return hash;
-        }
-    }
-
-    /** The composed profiles of a guard, with what the stash must capture for them. */
-    private static final class Plan {
-        final List<OrderingProfile> units;
-        final String name;
-        final boolean stateful;
-        final List<String> fieldPaths;
-
-        /** For a fixed plan, the selection reported in every result; for a selected plan, the first. */
-        final ProfileSelection selection;
-
-        private Plan(List<OrderingProfile> units, String name, boolean stateful, List<String> fieldPaths,
-                ProfileSelection selection) {
-            this.selection = selection;
-            this.units = units;
-            this.name = name;
-            this.stateful = stateful;
-            this.fieldPaths = fieldPaths;
-        }
-
-        static Plan of(List<OrderingProfile> profiles, Composition composition, ProfileSelection selection) {
-            List<OrderingProfile> units;
-            if (composition == Composition.UNION) {
-                units = List.of(OrderingProfile.union(profiles));
-            } else if (composition == Composition.FIRST_MATCH) {
-                units = List.of(profiles.get(0));
-            } else {
-                units = List.copyOf(profiles);
-            }
-            List<String> names = new ArrayList<>();
-            boolean stateful = false;
-            Set<String> paths = new LinkedHashSet<>();
-            for (OrderingProfile p : units) {
-                names.add(p.name());
-                for (OrderingRule r : p.rules()) {
-                    if (r instanceof PreservationRule pr) {
-                        stateful = true;
-                        if (pr.payloadField() != null) {
-                            paths.add(pr.payloadField());
-                        }
-                    }
-                }
-            }
-            return new Plan(units, String.join(", ", names), stateful, List.copyOf(paths), selection);
         }
     }
 
@@ -652,9 +599,9 @@ public final class OrderingGuard {
             if (!invalid.isEmpty()) {
                 throw new GuardConfigException("ordering guard options", invalid);
             }
-            Plan plan = all.isEmpty() ? null : Plan.of(all, composition,
-                    ProfileSelection.of(all, "the profiles configured on the guard"));
-            return new OrderingGuard(this, plan);
+            GuardPlan plan = all.isEmpty() ? null : GuardPlan.of(all, composition);
+            return new OrderingGuard(this, plan,
+                    all.isEmpty() ? null : ProfileSelection.of(all, "the profiles configured on the guard"));
         }
     }
 }
