@@ -152,7 +152,8 @@ final class ErrorTemplate {
         NUMBER("(?:[0-9]+|[nm](?![a-z0-9])|<n>)", "(?:[0-9]+|[nm](?![a-z0-9])|<n>)"),
         ID("\\S+?", "\\S+(?:, ?\\S+)*"),
         IDS(".+?", "\\S+(?:, ?\\S+)*"),
-        CUT(".*?", ".*");
+        // found inside a longer text, a cut at the end takes nothing: the span is what the template names
+        CUT(".*?", "");
 
         private final String inner;
         private final String last;

@@ -73,8 +73,8 @@ record Normalized(String text, int[] origins) {
     }
 
     /**
-     * Widens a span of the original text over the quote characters around it, which the normal form
-     * dropped (so a match reads {@code 'tool'}, not {@code 'tool}).
+     * Widens a span of the original text over a quote character that closes or opens a quote left open
+     * inside it (the normal form drops quotes, so a match would read {@code 'tool}, not {@code 'tool'}).
      *
      * @param original the original text
      * @param start the start in the original
@@ -84,13 +84,27 @@ record Normalized(String text, int[] origins) {
     static int[] widen(String original, int start, int end) {
         int s = start;
         int e = end;
-        while (s > 0 && QUOTES.indexOf(original.charAt(s - 1)) >= 0 && original.charAt(s - 1) != '\\') {
-            s--;
-        }
-        while (e < original.length() && QUOTES.indexOf(original.charAt(e)) >= 0 && original.charAt(e) != '\\') {
+        if (e < original.length() && isQuote(original.charAt(e)) && odd(original, s, e, original.charAt(e))) {
             e++;
         }
+        if (s > 0 && isQuote(original.charAt(s - 1)) && odd(original, s, e, original.charAt(s - 1))) {
+            s--;
+        }
         return new int[] {s, e};
+    }
+
+    private static boolean isQuote(char c) {
+        return c != '\\' && QUOTES.indexOf(c) >= 0;
+    }
+
+    private static boolean odd(String text, int from, int to, char quote) {
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            if (text.charAt(i) == quote) {
+                n++;
+            }
+        }
+        return n % 2 == 1;
     }
 
     /**
