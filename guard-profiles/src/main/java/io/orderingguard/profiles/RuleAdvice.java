@@ -151,8 +151,8 @@ final class RuleAdvice {
                 + "with a " + first + " message";
         return new ErrorAdvice(sentence(cap == null ? cause : cause + "; or " + capCause),
                 sentence(cap == null ? fix : fix + "; " + capFix), true,
-                "mutate mode merges consecutive messages or puts a short filler message between them, puts a "
-                        + first + " filler first" + (cap == null ? "" : ", and splits parallel calls") + ".");
+                "mutate mode merges consecutive messages or puts a short filler message between them, and puts a "
+                        + first + " filler first" + (cap == null ? "" : "; it splits parallel calls") + ".");
     }
 
     private static ErrorAdvice metadata(RequiredMetadataRule r) {
@@ -275,9 +275,8 @@ final class RuleAdvice {
                     + "input.", "Drop replayed reasoning before sending the history to this model.", true,
                     "mutate mode drops the reasoning, keeping it in the repair record.");
         }
-        return new ErrorAdvice("A thought or signature produced by another model or wire (not "
-                + String.join(", ", r.accepted()) + ") is sent back; signatures are bound to the model that made "
-                + "them.", "Drop reasoning and signatures produced by another model or provider; keep only this "
+        return new ErrorAdvice("A thought or signature produced by another model or provider is sent back; "
+                + "signatures are bound to the model that made them.", "Drop reasoning and signatures produced by another model or provider; keep only this "
                 + "model's own.", true, "mutate mode drops the foreign reasoning, keeping it in the repair record.");
     }
 
