@@ -6,7 +6,7 @@ import dev.langchain4j.model.chat.listener.ChatModelErrorContext;
 import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import io.orderingguard.GuardConfigException;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.profiles.ErrorClassification;
 import io.orderingguard.profiles.ErrorMatch;
 import io.orderingguard.profiles.ProviderErrors;

@@ -1,6 +1,6 @@
 package io.orderingguard.profiles;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * Where a provider error was found in the text read by {@link ProviderErrors#classify(String)}

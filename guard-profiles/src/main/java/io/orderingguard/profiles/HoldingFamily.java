@@ -1,6 +1,6 @@
 package io.orderingguard.profiles;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.rule.Severity;
 
 /**
