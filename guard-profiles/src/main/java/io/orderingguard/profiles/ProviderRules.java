@@ -1,6 +1,7 @@
 package io.orderingguard.profiles;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.orderingguard.rule.AlternationMode;
 import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRule;
 import io.orderingguard.rule.ApplyTo;
@@ -73,7 +74,7 @@ final class ProviderRules {
             "messages.N: all messages must have non-empty content except for the optional final assistant message");
 
     static final OrderingRule ANTHROPIC_ALTERNATION = prov(new AlternationRule("anthropic-role-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.ADVISORY, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, null, null, Severity.ADVISORY, null),
             "Anthropic Messages API A7/A8: today the API merges consecutive same-role turns and accepts an assistant "
                     + "first (since Dec 2024); older API versions and some gateways still reject; "
                     + "FlowiseAI/Flowise#2006, anthropics/anthropic-sdk-typescript#622",
@@ -209,7 +210,7 @@ final class ProviderRules {
                     + "of the function call turn.");
 
     static final OrderingRule GEMINI_ALTERNATION = prov(new AlternationRule("gemini-role-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, null, null, Severity.BLOCKING, null),
             "Gemini G4: contents alternate between user and model, starting with the user (a user message after a "
                     + "function response makes two user contents in a row); NousResearch/hermes-agent PR #55623, "
                     + "Portkey-AI/gateway PR #246",
@@ -257,7 +258,7 @@ final class ProviderRules {
     // ---- AWS Bedrock Converse --------------------------------------------------------------------
 
     static final OrderingRule BEDROCK_ALTERNATION = prov(new AlternationRule("bedrock-converse-role-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, null, null, Severity.BLOCKING, null),
             "Bedrock Converse B1/B2: roles alternate (Converse does not merge consecutive same-role messages) and "
                     + "the conversation starts with a user message; langchain-ai/langchain-aws#130, "
                     + "langgenius/dify#12340",
@@ -367,7 +368,7 @@ final class ProviderRules {
                     + "network traffic.");
 
     static final OrderingRule DEEPSEEK_R1_ALTERNATION = prov(new AlternationRule("deepseek-r1-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, null, null, Severity.BLOCKING, null),
             "DeepSeek R1 D2/D3: no successive user or assistant messages; the first non-system message is a user "
                     + "message; deepseek-ai/DeepSeek-R1#21, lobehub/lobehub#5620",
             "deepseek-reasoner does not support successive user or assistant messages (messages[1] and messages[2] in "
@@ -429,7 +430,7 @@ final class ProviderRules {
     // ---- Meta Llama 3 (official chat template) ---------------------------------------------------
 
     static final OrderingRule LLAMA_3_SINGLE_TOOL_CALL = prov(new AlternationRule("llama-3-single-tool-call",
-            null, "cap-only", 1, null, Severity.BLOCKING, null), "Meta Llama 3.1-3.3 L2: the official chat template "
+            null, AlternationMode.CAP_ONLY, 1, null, Severity.BLOCKING, null), "Meta Llama 3.1-3.3 L2: the official chat template "
             + "raises on two or more tool calls in one assistant message, and the history is re-rendered every turn, "
             + "so one parallel call poisons every later request; the template does not enforce alternation "
             + "(cap-only); counted per step, and per role group where steps are unknown (then sequential calls "
