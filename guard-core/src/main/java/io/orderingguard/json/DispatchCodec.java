@@ -208,13 +208,67 @@ public final class DispatchCodec {
         Require.nonNull(file, "file");
         Require.nonNull(sink, "sink");
         String source = file.toString();
+        forEachJsonlLines(file, (text, number) ->
+                sink.accept(fromTree(input.parseJsonLine(text, source, number), source, number)));
+    }
+
+    /** Feeds the non-blank lines of a JSONL file (byte order mark removed) to a handler. */
+    private void forEachJsonlLines(Path file, TextLine handler) {
+        Require.nonNull(file, "file");
+        String source = file.toString();
         try (InputStream in = Files.newInputStream(file)) {
-            new ByteLines(in, source).forEach(sink);
+            new ByteLines(in, source).forEach(handler);
         } catch (NoSuchFileException e) {
             throw new GuardInputException(source, 0, null, "file not found");
         } catch (IOException e) {
             throw cannotRead(source, 0, e);
         }
+    }
+
+    /** Receives one non-blank line of text. */
+    @FunctionalInterface
+    private interface TextLine {
+        void accept(String text, int lineNumber);
+    }
+
+    /**
+     * Streams a JSONL file line by line and goes on after a bad line: each valid line reaches
+     * {@code sink} with its line number, each line that is not a valid dispatch document reaches
+     * {@code onBadLine} (its message names the file, the line and the JSON path), and reading
+     * continues with the next line. What cannot be read line by line (a missing file, an I/O error,
+     * a line over the length limit or not UTF-8) still ends the file with a
+     * {@link GuardInputException}, after the earlier lines were delivered.
+     *
+     * @param file the file
+     * @param sink receives each valid dispatch with its 1-based line number
+     * @param onBadLine receives the error of each invalid line
+     * @throws GuardInputException when the file cannot be read on
+     */
+    public void forEachJsonl(Path file, LineSink sink, Consumer<GuardInputException> onBadLine) {
+        Require.nonNull(sink, "sink");
+        Require.nonNull(onBadLine, "onBadLine");
+        forEachJsonlLines(file, (text, number) -> {
+            Dispatch dispatch;
+            try {
+                dispatch = fromTree(input.parseJsonLine(text, file.toString(), number), file.toString(), number);
+            } catch (GuardInputException e) {
+                onBadLine.accept(e);
+                return;
+            }
+            sink.accept(number, dispatch);
+        });
+    }
+
+    /** Receives a dispatch read from a JSONL line. */
+    @FunctionalInterface
+    public interface LineSink {
+        /**
+         * Receives one dispatch.
+         *
+         * @param line the 1-based line number in the file
+         * @param dispatch the dispatch
+         */
+        void accept(int line, Dispatch dispatch);
     }
 
     /**
@@ -279,15 +333,20 @@ public final class DispatchCodec {
     }
 
     private void acceptLine(CharSequence raw, String source, int lineNumber, Consumer<Dispatch> sink) {
+        String text = lineText(raw, lineNumber);
+        if (text != null) {
+            JsonNode tree = input.parseJsonLine(text, source, lineNumber);
+            sink.accept(fromTree(tree, source, lineNumber));
+        }
+    }
+
+    /** The text of a line without a leading byte order mark, or {@code null} when blank. */
+    private static String lineText(CharSequence raw, int lineNumber) {
         String text = raw.toString();
         if (lineNumber == 1 && !text.isEmpty() && text.charAt(0) == '\uFEFF') {
             text = text.substring(1);
         }
-        if (text.isBlank()) {
-            return;
-        }
-        JsonNode tree = input.parseJsonLine(text, source, lineNumber);
-        sink.accept(fromTree(tree, source, lineNumber));
+        return text.isBlank() ? null : text;
     }
 
     private static void checkLength(int length, int max, String source, int lineNumber) {
@@ -320,7 +379,7 @@ public final class DispatchCodec {
             this.maxBytes = (int) Math.min(Integer.MAX_VALUE - 16, input.limits().maxDocumentLength() * 4L);
         }
 
-        void forEach(Consumer<Dispatch> sink) throws IOException {
+        void forEach(TextLine sink) throws IOException {
             byte[] buffer = new byte[65536];
             int lineNumber = 1;
             int n;
@@ -350,7 +409,7 @@ public final class DispatchCodec {
             length += count;
         }
 
-        private void emit(int lineNumber, Consumer<Dispatch> sink) {
+        private void emit(int lineNumber, TextLine sink) {
             CharBuffer chars;
             try {
                 chars = decoder.reset().decode(ByteBuffer.wrap(line, 0, length));
@@ -359,7 +418,10 @@ public final class DispatchCodec {
             }
             length = 0;
             checkLength(chars.length(), input.limits().maxDocumentLength(), source, lineNumber);
-            acceptLine(chars, source, lineNumber, sink);
+            String text = lineText(chars, lineNumber);
+            if (text != null) {
+                sink.accept(text, lineNumber);
+            }
         }
     }
 
