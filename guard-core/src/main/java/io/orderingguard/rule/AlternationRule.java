@@ -21,7 +21,9 @@ import java.util.Map;
  * user message right after a tool result makes two user turns in a row (Bedrock and Gemini reject
  * that). Mode
  * {@code cap-only} checks only {@code maxPerGroup} (chat templates that refuse parallel calls but
- * not consecutive roles).
+ * not consecutive roles). Mode {@code user-after-result} checks like {@code strict}, except that a
+ * user message right after a tool result is an ordinary next turn (Gemini 2.5 and 3 take a function
+ * response content followed by a separate user content).
  *
  * <p>Findings carry a facet: {@code first-role}, {@code consecutive-role} or {@code max-per-group}.
  * Mutate mode repairs consecutive roles with a filler or a merge ({@code repair}, or the guard's
@@ -31,7 +33,8 @@ import java.util.Map;
  *
  * @param id the rule id
  * @param roles the two roles that alternate, the first one starting the conversation
- * @param mode {@code strict} (roles and cap) or {@code cap-only}
+ * @param mode {@code strict} (roles and cap), {@code user-after-result} (as strict, a user message may
+ *     follow a tool result) or {@code cap-only}
  * @param maxPerGroup the most tool calls per step or role group, or {@code null}
  * @param repair how mutate mode repairs consecutive roles, or {@code null} for the guard's choice
  * @param severity the severity (default advisory)
@@ -41,6 +44,8 @@ public record AlternationRule(
         String id, List<Role> roles, String mode, Integer maxPerGroup, AlternationRepair repair,
         Severity severity, Provenance provenance) implements OrderingRule {
 
+    private static final List<String> MODES = List.of("strict", "user-after-result", "cap-only");
+
     /** Validates the fields and applies defaults. */
     public AlternationRule {
         RuleFields.id(id);
@@ -48,8 +53,8 @@ public record AlternationRule(
         Require.argument(roles.size() == 2 && roles.get(0) != roles.get(1) && !roles.contains(Role.SYSTEM),
                 "roles must be two distinct roles of user and assistant, but was " + roles);
         mode = mode == null ? "strict" : mode;
-        Require.argument("strict".equals(mode) || "cap-only".equals(mode),
-                "mode must be one of strict, cap-only, but was '" + mode + "'");
+        Require.argument(MODES.contains(mode), "mode must be one of " + String.join(", ", MODES) + ", but was '"
+                + mode + "'");
         Require.argument(!"cap-only".equals(mode) || maxPerGroup != null,
                 "mode cap-only checks only maxPerGroup, so maxPerGroup is required for rule '" + id + "'");
         Require.argument(maxPerGroup == null || maxPerGroup >= 0, "maxPerGroup must be >= 0, but was " + maxPerGroup);
@@ -96,7 +101,8 @@ public record AlternationRule(
                             + roles.get(0).wireName() + ", but " + RuleFields.quote(m.id()) + " has role "
                             + m.role().wireName());
                 }
-            } else if (previous != null && previousRole == m.role()) {
+            } else if (previous != null && previousRole == m.role()
+                    && !(previous instanceof ToolCall && "user-after-result".equals(mode))) {
                 sink.report(this, "consecutive-role", List.of(previous.id(), m.id()), "roles must alternate, but "
                         + describe(previous) + " and " + RuleFields.quote(m.id()) + " both have role "
                         + m.role().wireName());

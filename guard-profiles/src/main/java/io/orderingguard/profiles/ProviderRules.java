@@ -208,21 +208,52 @@ final class ProviderRules {
             "Please ensure that the number of function response parts is equal to the number of function call parts "
                     + "of the function call turn.");
 
-    static final OrderingRule GEMINI_ALTERNATION = prov(new AlternationRule("gemini-role-alternation",
+    static final OrderingRule GEMINI_LEGACY_ALTERNATION = prov(new AlternationRule("gemini-legacy-role-alternation",
             List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
-            "Gemini G4: contents alternate between user and model, starting with the user (a user message after a "
-                    + "function response makes two user contents in a row); NousResearch/hermes-agent PR #55623, "
-                    + "Portkey-AI/gateway PR #246",
+            "Gemini G4 (Gemini 1.x and 2.0): contents alternate between user and model, starting with the user (a "
+                    + "user message after a function response makes two user contents in a row); Portkey-AI/gateway PR "
+                    + "#246, breadboard-ai/breadboard PR #3469 (2024)",
             "Please ensure that multiturn requests alternate between user and model");
 
-    static final OrderingRule GEMINI_USER_TEXT = prov(new NonEmptyTurnRule("gemini-user-text-non-empty", Role.USER,
-            false, Severity.BLOCKING, null), "Gemini G6: no empty text parts or contents; vercel/ai#3775, "
-            + "langchain-ai/langchain-google#691", "Unable to submit request because it has an empty text parameter.");
+    static final OrderingRule GEMINI_ALTERNATION = prov(new AlternationRule("gemini-role-alternation",
+            List.of(Role.USER, Role.ASSISTANT), "user-after-result", null, null, Severity.BLOCKING, null),
+            "Gemini G4 (Gemini 2.5 and 3): contents alternate between user and model, starting with the user: two user "
+                    + "texts or two model turns in a row are refused (NousResearch/hermes-agent#55125, PR #55623, 2026-06); "
+                    + "a user content right after a function response content is accepted (pydantic/pydantic-ai#4210: "
+                    + "gemini-3.5-flash and gemini-3.6-flash answer the split contents; anomalyco/opencode PR #43479 on "
+                    + "Vertex gemini-3.7-flash)",
+            "Please ensure that multiturn requests alternate between user and model");
 
-    static final OrderingRule GEMINI_MODEL_TEXT = prov(new NonEmptyTurnRule("gemini-model-text-non-empty",
-            Role.ASSISTANT, false, Severity.BLOCKING, null), "Gemini G6: no empty text parts or contents (a model "
-            + "turn next to a function call renders the call instead); router-for-me/CLIProxyAPI#1292",
-            "Unable to submit request because it has an empty text parameter.");
+    /**
+     * G6 for user turns: blocking where it was recorded (Gemini 1.x and 2.0), advisory on 2.5 and 3,
+     * which answer 200 to empty text parts.
+     */
+    static OrderingRule geminiUserText(Severity severity) {
+        return prov(new NonEmptyTurnRule("gemini-user-text-non-empty", Role.USER, false, severity, null),
+                "Gemini G6: an empty text part or content; blocking on Gemini 1.x and 2.0, where it was refused "
+                        + "(vercel/ai#3775, langchain-ai/langchain-google#691); advisory on 2.5 and 3, which answer 200 to "
+                        + "an empty user text (pydantic/pydantic-ai cassettes test_google_model_empty_user_prompt on "
+                        + "gemini-2.5-flash, test_google_instructions_only_with_tool_calls on gemini-3-flash-preview); the "
+                        + "timeline cannot tell an empty text part from a content without parts",
+                "Unable to submit request because it has an empty text parameter.");
+    }
+
+    /** G6 for model turns: as {@link #geminiUserText(Severity)}. */
+    static OrderingRule geminiModelText(Severity severity) {
+        return prov(new NonEmptyTurnRule("gemini-model-text-non-empty", Role.ASSISTANT, false, severity, null),
+                "Gemini G6: an empty model text (a model turn next to a function call renders the call instead); "
+                        + "blocking on Gemini 1.x and 2.0 (router-for-me/CLIProxyAPI#1292); advisory on 2.5 and 3, which "
+                        + "answer 200 to an empty model text (pydantic/pydantic-ai cassette "
+                        + "test_google_model_empty_assistant_response on gemini-2.5-flash)",
+                "Unable to submit request because it has an empty text parameter.");
+    }
+
+    static final OrderingRule GEMINI_CONTENTS_PRESENT = prov(new PresenceRule("gemini-contents-present",
+            EntrySelector.USER, 1, null, Severity.BLOCKING, null), "Gemini: a request needs contents; instructions "
+            + "alone (systemInstruction and no contents) are refused; counted as at least one user message (a request "
+            + "of model turns only is refused by the alternation rule's first-role check anyway); no repair (a user turn "
+            + "cannot be invented); langgenius/dify-official-plugins#2775 (2026-03), ikechan8370/chatgpt-plugin#733",
+            "* GenerateContentRequest.contents: contents is not specified");
 
     static final OrderingRule GEMINI_3_SIGNATURE = prov(new RequiredMetadataRule("gemini-3-function-call-signature",
             Kind.TOOL_CALL, ApplyTo.FIRST_IN_STEP, "thoughtSignature", null, null,
@@ -291,10 +322,19 @@ final class ProviderRules {
                     + "field and try again.");
 
     static final OrderingRule BEDROCK_TOOL_USE_ID = prov(new IdentifierFormatRule("bedrock-converse-tool-use-id-format",
-            Kind.TOOL_CALL, 64, "[a-zA-Z0-9_-]", null, Severity.BLOCKING, null), "Bedrock Converse B8: toolUseId is 1-64 "
-            + "characters of [a-zA-Z0-9_-] (AWS API reference, ToolUseBlock); the validation message was not recorded",
-            "ValidationException: toolUseId must match [a-zA-Z0-9_-]+ with at most 64 characters (paraphrase: the "
-                    + "exact wording was not recorded)");
+            Kind.TOOL_CALL, 64, "[a-zA-Z0-9_.:-]", null, Severity.ADVISORY, null), "Bedrock Converse B8: the API "
+            + "reference gives toolUseId as 1-64 characters of [a-zA-Z0-9_-], but Converse accepted "
+            + "functions.get_temperature:0 minted by Kimi K2 (pydantic/pydantic-ai cassette test_bedrock_moonshotai_tool_call), "
+            + "so '.' and ':' are allowed here; no rejection was ever recorded, so advisory; mutate mode renames other ids",
+            null);
+
+    static final OrderingRule BEDROCK_USER_MESSAGE_PRESENT = prov(new PresenceRule(
+            "bedrock-converse-user-message-present", EntrySelector.USER, 1, null, Severity.BLOCKING, null),
+            "Bedrock Converse B2: a request needs a message; instructions alone are refused (Claude Haiku 4.5, "
+                    + "pydantic/pydantic-ai#4495; fixed by PR #4498 with a user message); known over-approximation for "
+                    + "the models that accept a leading assistant message (Claude, Qwen): a request of assistant "
+                    + "messages only, never recorded either way, is reported too; no repair",
+            "A conversation must start with a user message. Try again with a conversation that starts with a user message.");
 
     static final OrderingRule BEDROCK_ERROR_RESULT_CONTENT = prov(new ToolResultPairingRule(
             "bedrock-converse-error-result-content", false, false, true, Severity.BLOCKING, null),
@@ -355,6 +395,14 @@ final class ProviderRules {
             "mistral-foreign-reasoning", Set.of(Kind.THOUGHT), List.of(), Severity.BLOCKING, null),
             "Mistral M8: reasoning parts produced by another provider are rejected on non-reasoning models; "
                     + "suitenumerique/conversations#402", "Reasoning input is not enabled for this model");
+
+    static final OrderingRule MISTRAL_NO_REASONING_INPUT = prov(new PresenceRule("mistral-no-reasoning-input",
+            EntrySelector.THOUGHT, null, 0, Severity.BLOCKING, null), "Mistral M8: a model without reasoning (Mistral "
+            + "Large, Devstral, Codestral, Ministral, …) refuses any thinking part, whoever produced it and whether or not "
+            + "it carries a replay tag (mistralai/mistral-vibe#758: reasoning of Mistral Medium 3.5 sent to "
+            + "devstral-small-latest; suitenumerique/conversations#402); Mistral's reasoning models accept it (family "
+            + "mistral-reasoning-api); no repair here (mistral-foreign-reasoning drops tagged reasoning)",
+            "Reasoning input is not enabled for this model");
 
     // ---- DeepSeek --------------------------------------------------------------------------------
 
