@@ -79,13 +79,14 @@ final class ProviderFamilies {
         define("gemini-legacy-api", "Gemini 1.0, 1.5 and 2.0 on the Gemini API or Vertex AI: function call/response "
                 + "pairing, strict user/model alternation (a user content after a function response included), no "
                 + "history starting with a function call, no empty text (refused by these generations), contents "
-                + "present. Extends the reference gemini-2-5, leaving out function_response_adjacency.",
+                + "present, a request ending with a user content or a function response. Extends the reference gemini-2-5, leaving out function_response_adjacency.",
                 List.of("thought_signature_advisory", "tool_identity", "non_empty_turn:terminal"),
                 plus(geminiPairing, GEMINI_LEGACY_ALTERNATION, GEMINI_HISTORY_STARTS_WITH_USER,
                         geminiUserText(Severity.BLOCKING), geminiModelText(Severity.BLOCKING), GEMINI_CONTENTS_PRESENT,
-                        geminiForeignSignature(Severity.ADVISORY)));
+                        geminiEndsWithUserTurn(Severity.BLOCKING), geminiForeignSignature(Severity.ADVISORY)));
         List<OrderingRule> gemini = plus(geminiPairing, GEMINI_ALTERNATION, GEMINI_HISTORY_STARTS_WITH_USER,
-                geminiUserText(Severity.ADVISORY), geminiModelText(Severity.ADVISORY), GEMINI_CONTENTS_PRESENT);
+                geminiUserText(Severity.ADVISORY), geminiModelText(Severity.ADVISORY), GEMINI_CONTENTS_PRESENT,
+                geminiEndsWithUserTurn(Severity.ADVISORY));
         define("gemini-2-5-api", "Gemini 2.5 on the Gemini API or Vertex AI: function call/response pairing, "
                 + "user/model alternation (a user content right after a function response content is accepted), no "
                 + "history starting with a function call, contents present; empty text parts are accepted (advisory); "

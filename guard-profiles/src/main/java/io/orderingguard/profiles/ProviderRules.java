@@ -248,6 +248,21 @@ final class ProviderRules {
                 "Unable to submit request because it has an empty text parameter.");
     }
 
+    /**
+     * G5: blocking on Gemini 1.x and 2.0, where the text was recorded; advisory on 2.5 and 3, where a
+     * rejection is reported without its text.
+     */
+    static OrderingRule geminiEndsWithUserTurn(Severity severity) {
+        return prov(new BoundaryRule("gemini-ends-with-user-turn", BoundaryEnd.LAST,
+                Set.of(EntrySelector.USER, EntrySelector.TOOL_RESULT), true, severity, null),
+                "Gemini G5: a request ends with a user content or a function response; blocking on Gemini 1.x and "
+                        + "2.0 (songquanpeng/one-api#836, gemini-pro); advisory on 2.5 and 3, where crewAIInc/crewAI PRs "
+                        + "#6973 and #7134 (2026-08) report a refusal of a history ending on a model turn but quote no "
+                        + "error text; mutate mode answers a trailing unanswered call with an error result and never "
+                        + "invents a user turn (crewAI appends \"Please continue.\")",
+                "Please ensure that multiturn requests ends with a user role or a function response.");
+    }
+
     static final OrderingRule GEMINI_CONTENTS_PRESENT = prov(new PresenceRule("gemini-contents-present",
             EntrySelector.USER, 1, null, Severity.BLOCKING, null), "Gemini: a request needs contents; instructions "
             + "alone (systemInstruction and no contents) are refused; counted as at least one user message (a request "
