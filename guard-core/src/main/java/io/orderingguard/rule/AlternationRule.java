@@ -23,7 +23,9 @@ import java.util.Map;
  * {@code cap-only} checks only {@code maxPerGroup} (chat templates that refuse parallel calls but
  * not consecutive roles). Mode {@code user-after-result} checks like {@code strict}, except that a
  * user message right after a tool result is an ordinary next turn (Gemini 2.5 and 3 take a function
- * response content followed by a separate user content).
+ * response content followed by a separate user content). Mode {@code consecutive-only} checks like
+ * {@code strict} without the first-role check (Claude and Qwen on Bedrock Converse accept a history
+ * that starts with an assistant message).
  *
  * <p>Findings carry a facet: {@code first-role}, {@code consecutive-role} or {@code max-per-group}.
  * Mutate mode repairs consecutive roles with a filler or a merge ({@code repair}, or the guard's
@@ -34,7 +36,8 @@ import java.util.Map;
  * @param id the rule id
  * @param roles the two roles that alternate, the first one starting the conversation
  * @param mode {@code strict} (roles and cap), {@code user-after-result} (as strict, a user message may
- *     follow a tool result) or {@code cap-only}
+ *     follow a tool result), {@code consecutive-only} (as strict, any role may come first) or
+ *     {@code cap-only}
  * @param maxPerGroup the most tool calls per step or role group, or {@code null}
  * @param repair how mutate mode repairs consecutive roles, or {@code null} for the guard's choice
  * @param severity the severity (default advisory)
@@ -44,7 +47,7 @@ public record AlternationRule(
         String id, List<Role> roles, String mode, Integer maxPerGroup, AlternationRepair repair,
         Severity severity, Provenance provenance) implements OrderingRule {
 
-    private static final List<String> MODES = List.of("strict", "user-after-result", "cap-only");
+    private static final List<String> MODES = List.of("strict", "user-after-result", "consecutive-only", "cap-only");
 
     /** Validates the fields and applies defaults. */
     public AlternationRule {
@@ -96,7 +99,7 @@ public record AlternationRule(
             }
             if (!seenMessage) {
                 seenMessage = true;
-                if (m.role() != roles.get(0)) {
+                if (m.role() != roles.get(0) && !"consecutive-only".equals(mode)) {
                     sink.report(this, "first-role", List.of(m.id()), "the first message must have role "
                             + roles.get(0).wireName() + ", but " + RuleFields.quote(m.id()) + " has role "
                             + m.role().wireName());

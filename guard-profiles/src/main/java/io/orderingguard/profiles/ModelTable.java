@@ -53,6 +53,8 @@ final class ModelTable {
         // AWS Bedrock Converse: the surface decides, whatever the model
         row(Set.of(BEDROCK), false, REGION + "anthropic\\.claude", "bedrock-converse-claude", CONFIRMED,
                 "Claude on Bedrock Converse: the B- rules, not the Messages API rules");
+        row(Set.of(BEDROCK), false, REGION + "qwen\\.[a-z0-9]", "bedrock-converse-qwen", CONFIRMED,
+                "Qwen on Bedrock Converse accepts a leading assistant message (pydantic/pydantic-ai PR #6255)");
         row(Set.of(BEDROCK), false, REGION + "(?:amazon|meta|mistral|cohere|ai21|deepseek|qwen|openai|writer|minimax"
                 + "|moonshot|moonshotai|zai|google|nvidia)\\.[a-z0-9]", "bedrock-converse-api", DOCUMENTED,
                 "a Bedrock model id: Converse applies its own rules to every model");

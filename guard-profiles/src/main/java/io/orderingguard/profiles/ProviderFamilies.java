@@ -103,21 +103,27 @@ final class ProviderFamilies {
                 List.of("tool_identity", "non_empty_turn:terminal"),
                 plus(gemini, GEMINI_3_SIGNATURE, geminiForeignSignature(Severity.BLOCKING)));
 
-        List<OrderingRule> bedrock = List.of(BEDROCK_ALTERNATION, BEDROCK_TOOL_RESULTS_PRESENT, BEDROCK_TOOL_RESULT_COUNT,
-                BEDROCK_USER_TEXT, BEDROCK_ASSISTANT_TEXT, BEDROCK_TOOL_USE_ID, BEDROCK_ERROR_RESULT_CONTENT,
-                BEDROCK_USER_MESSAGE_PRESENT);
-        define("bedrock-converse-api", "Any model on the AWS Bedrock Converse API: strict alternation starting with "
-                + "the user, toolUse/toolResult pairing, no blank text, toolUseIds of [a-zA-Z0-9_-]{1,64}. Replaces "
-                + "the reference bedrock-converse (its converse_text_before_tool_use rule spans the whole timeline and "
-                + "fires on every multi-turn history with a tool call).", List.of(), bedrock);
+        List<OrderingRule> bedrockRest = List.of(BEDROCK_TOOL_RESULTS_PRESENT, BEDROCK_TOOL_RESULT_COUNT, BEDROCK_USER_TEXT,
+                BEDROCK_ASSISTANT_TEXT, BEDROCK_TOOL_USE_ID, BEDROCK_ERROR_RESULT_CONTENT, BEDROCK_USER_MESSAGE_PRESENT);
+        List<OrderingRule> bedrock = plus(List.of(BEDROCK_ALTERNATION), bedrockRest.toArray(OrderingRule[]::new));
+        List<OrderingRule> bedrockAnyStart = plus(List.of(BEDROCK_CONSECUTIVE_ROLES), bedrockRest.toArray(OrderingRule[]::new));
+        define("bedrock-converse-api", "Any model on the AWS Bedrock Converse API (Nova, Llama, Mistral, Cohere, AI21, "
+                + "Writer, …): alternation starting with the user (a toolResult and user text in one user message are "
+                + "one turn), toolUse/toolResult pairing, no blank text, at least one user message; toolUseIds of "
+                + "1-64 characters are advised. Replaces the reference bedrock-converse (its converse_text_before_tool_use "
+                + "rule spans the whole timeline and fires on every multi-turn history with a tool call).", List.of(),
+                bedrock);
         define("bedrock-converse-claude", "Claude on the AWS Bedrock Converse API, whatever the thinking setting: "
-                + "bedrock-converse-api's rules. With extended thinking enabled choose bedrock-converse-claude-thinking, "
-                + "which adds Claude's thinking rule (T1) as Converse reports it.", List.of(), bedrock);
+                + "bedrock-converse-api's rules, except that a history may start with an assistant message (recorded "
+                + "200). With extended thinking enabled, bedrock-converse-claude-thinking adds Claude's thinking rule "
+                + "(T1) as Converse reports it.", List.of(), bedrockAnyStart);
         define("bedrock-converse-claude-thinking", "Claude on the AWS Bedrock Converse API with extended thinking "
                 + "enabled: bedrock-converse-claude, and a current turn with tool calls starts with thinking (T1, "
-                + "reported by Converse as 'The model returned the following errors: …'). Never chosen from a model "
-                + "id: the id does not say whether thinking is on.", List.of(),
-                plus(bedrock, ANTHROPIC_TURN_STARTS_WITH_THINKING));
+                + "reported by Converse as 'The model returned the following errors: …').", List.of(),
+                plus(bedrockAnyStart, ANTHROPIC_TURN_STARTS_WITH_THINKING));
+        define("bedrock-converse-qwen", "Qwen on the AWS Bedrock Converse API: bedrock-converse-api's rules, except "
+                + "that a history may start with an assistant message (pydantic/pydantic-ai PR #6255, live-verified).",
+                List.of(), bedrockAnyStart);
 
         List<OrderingRule> mistral = List.of(MISTRAL_RESULTS_MATCH_CALLS, MISTRAL_RESULT_ID_KNOWN, MISTRAL_TOOL_CALL_ID,
                 MISTRAL_ASSISTANT_CONTENT, MISTRAL_NO_USER_AFTER_TOOL, MISTRAL_FIRST_ROLE, MISTRAL_LAST_ROLE);

@@ -304,12 +304,25 @@ final class ProviderRules {
 
     static final OrderingRule BEDROCK_ALTERNATION = prov(new AlternationRule("bedrock-converse-role-alternation",
             List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
-            "Bedrock Converse B1/B2: roles alternate (Converse does not merge consecutive same-role messages) and "
-                    + "the conversation starts with a user message; langchain-ai/langchain-aws#130, "
+            "Bedrock Converse B1/B2: roles alternate (Converse does not merge consecutive same-role messages; a toolResult "
+                    + "and user text in one user message are one turn) and the conversation starts with a user message "
+                    + "(Nova, Llama, Mistral, Cohere, AI21 and Writer refuse a leading assistant message: "
+                    + "pydantic/pydantic-ai PR #6255, live-verified 2026-07-03); langchain-ai/langchain-aws#130, "
                     + "langgenius/dify#12340",
             "ValidationException: A conversation must alternate between user and assistant roles. Make sure the "
                     + "conversation alternates between user and assistant roles and try again. / A conversation must "
                     + "start with a user message. Try again with a conversation that starts with a user message.");
+
+    static final OrderingRule BEDROCK_CONSECUTIVE_ROLES = prov(new AlternationRule("bedrock-converse-consecutive-roles",
+            List.of(Role.USER, Role.ASSISTANT), "consecutive-only", null, null, Severity.BLOCKING, null),
+            "Bedrock Converse B1 for the models that accept a leading assistant message: roles alternate (no two "
+                    + "user or assistant messages in a row; a toolResult and user text in one user message are one "
+                    + "turn), but any role may come first: Claude Sonnet 4.5 answered 200 to a history starting with an "
+                    + "assistant message (pydantic/pydantic-ai cassette "
+                    + "test_bedrock_anthropic_message_history_starting_with_response) and PR #6255 verified the same for "
+                    + "Qwen; langchain-ai/langchain-aws#130",
+            "ValidationException: A conversation must alternate between user and assistant roles. Make sure the "
+                    + "conversation alternates between user and assistant roles and try again.");
 
     static final OrderingRule BEDROCK_TOOL_RESULTS_PRESENT = prov(pairing("bedrock-converse-tool-results-present", true,
             false, Severity.BLOCKING), "Bedrock Converse B3: the toolResults of an assistant turn come in the next "
