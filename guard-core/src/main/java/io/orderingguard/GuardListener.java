@@ -1,5 +1,7 @@
 package io.orderingguard;
 
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.Repair;
 import io.orderingguard.timeline.Dispatch;
 
 /**

@@ -1,6 +1,9 @@
 package io.orderingguard;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.Repair;
+import io.orderingguard.rule.RepairFailure;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import java.util.List;
 

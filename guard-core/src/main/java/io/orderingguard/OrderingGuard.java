@@ -4,18 +4,21 @@ import io.orderingguard.internal.Catalogs;
 import io.orderingguard.internal.ConfigChecks;
 import io.orderingguard.internal.Evaluator;
 import io.orderingguard.internal.RepairEngine;
-import io.orderingguard.internal.Require;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.Composition;
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.PreservationRule;
 import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.RuleContext;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.stash.Snapshot;
 import io.orderingguard.stash.Stash;
 import io.orderingguard.stash.StashUnavailableException;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -581,7 +584,7 @@ public final class OrderingGuard {
                 String problem = Catalogs.problem(name);
                 checks.problem(problem);
                 if (problem == null) {
-                    all.add(Catalogs.resolve(name));
+                    all.add(Catalogs.find(name).orElseThrow());
                 }
             }
             checks.require(!all.isEmpty() || selector != null || !profileNames.isEmpty(),
@@ -596,7 +599,10 @@ public final class OrderingGuard {
             checks.require(idRenamer != null, () -> "idRenamer must not be null");
             checks.require(maxRepairPasses >= 1, () -> "maxRepairPasses must be >= 1, but was " + maxRepairPasses);
             checks.require(stashFailureMode != null, () -> "onStashFailure must not be null");
-            checks.throwIfInvalid("ordering guard options");
+            List<String> invalid = checks.problems();
+            if (!invalid.isEmpty()) {
+                throw new GuardConfigException("ordering guard options", invalid);
+            }
             Plan plan = all.isEmpty() ? null : Plan.of(all, composition);
             return new OrderingGuard(this, plan);
         }

@@ -1,5 +1,8 @@
 package io.orderingguard;
 
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.RepairFailure;
+
 /**
  * Thrown by {@link OrderingGuard#apply} when a dispatch is rejected, before anything is sent. Carries
  * the whole {@link GuardResult}. The message states the count and lists every blocking finding, with

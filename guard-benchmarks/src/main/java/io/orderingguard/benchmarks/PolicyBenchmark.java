@@ -2,8 +2,8 @@ package io.orderingguard.benchmarks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.Extent;
-import io.orderingguard.policy.PolicyFiles;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.timeline.Dispatch;

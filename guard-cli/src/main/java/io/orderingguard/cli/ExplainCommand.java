@@ -1,7 +1,7 @@
 package io.orderingguard.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.policy.PolicyFiles;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.policy.TraceExplanation;
 import io.orderingguard.policy.TraceRecord;

@@ -3,9 +3,9 @@ package io.orderingguard.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.EvalReports;
 import io.orderingguard.policy.GateDecision;
-import io.orderingguard.policy.PolicyFiles;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
 import io.orderingguard.policy.SequencePolicy;
@@ -17,12 +17,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code guard gate}: may this next tool call run, given the calls made so far? Evaluates the policy

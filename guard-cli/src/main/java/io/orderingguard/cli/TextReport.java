@@ -1,9 +1,9 @@
 package io.orderingguard.cli;
 
-import io.orderingguard.Finding;
 import io.orderingguard.GuardResult;
-import io.orderingguard.Repair;
-import io.orderingguard.RepairFailure;
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.Repair;
+import io.orderingguard.rule.RepairFailure;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;

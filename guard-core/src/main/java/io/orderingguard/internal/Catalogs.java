@@ -1,8 +1,8 @@
 package io.orderingguard.internal;
 
-import io.orderingguard.GuardConfigException;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.ProfileCatalog;
+import io.orderingguard.support.Suggestions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,21 +33,6 @@ public final class Catalogs {
             loaded = c;
         }
         return c;
-    }
-
-    /**
-     * Resolves a profile name.
-     *
-     * @param name the name
-     * @return the profile
-     * @throws GuardConfigException naming the closest known names, or saying no catalogue is present
-     */
-    public static OrderingProfile resolve(String name) {
-        String problem = problem(name);
-        if (problem != null) {
-            throw new GuardConfigException("profile", List.of(problem));
-        }
-        return find(name).orElseThrow();
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.orderingguard.internal;
 
-import io.orderingguard.GuardConfigException;
 import io.vavr.collection.List;
 import io.vavr.collection.Seq;
 import io.vavr.control.Validation;
@@ -43,15 +42,12 @@ public final class ConfigChecks {
     }
 
     /**
-     * Throws when any check failed.
+     * Returns every problem found, in the order the checks were added.
      *
-     * @param what what was being configured
-     * @throws GuardConfigException listing every problem
+     * @return the problems; empty when every check passed
      */
-    public void throwIfInvalid(String what) {
+    public java.util.List<String> problems() {
         Validation<Seq<String>, Seq<Object>> all = Validation.sequence(checks);
-        if (all.isInvalid()) {
-            throw new GuardConfigException(what, all.getError().asJava());
-        }
+        return all.isInvalid() ? all.getError().asJava() : java.util.List.of();
     }
 }

@@ -1,6 +1,6 @@
 package io.orderingguard.internal;
 
-import io.orderingguard.Finding;
+import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.FindingSink;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;

@@ -3,16 +3,15 @@ package io.orderingguard.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.Finding;
-import io.orderingguard.IdRenamer;
-import io.orderingguard.Repair;
-import io.orderingguard.RepairFailure;
 import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.AlternationRule;
+import io.orderingguard.rule.Baseline;
 import io.orderingguard.rule.BoundaryEnd;
 import io.orderingguard.rule.BoundaryRule;
 import io.orderingguard.rule.EntrySelector;
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.IdentifierFormatRule;
 import io.orderingguard.rule.IdentifierUniquenessRule;
 import io.orderingguard.rule.NonEmptyTurnRule;
@@ -20,12 +19,13 @@ import io.orderingguard.rule.OrderRule;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.PresenceRule;
+import io.orderingguard.rule.Repair;
+import io.orderingguard.rule.RepairFailure;
 import io.orderingguard.rule.ReplayCompatibilityRule;
 import io.orderingguard.rule.RequiredMetadataRule;
 import io.orderingguard.rule.RuleContext;
 import io.orderingguard.rule.StepContentRule;
 import io.orderingguard.rule.ToolResultPairingRule;
-import io.orderingguard.stash.Snapshot;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
@@ -637,7 +637,7 @@ public final class RepairEngine {
         while (ids.contains(FILLER_PREFIX + n)) {
             n++;
         }
-        ObjectNode marker = JsonNodeFactory.instance.objectNode().put(Snapshot.FILLER_MARKER, true);
+        ObjectNode marker = JsonNodeFactory.instance.objectNode().put(Baseline.FILLER_MARKER, true);
         return new Message(FILLER_PREFIX + n, role, fillerText, marker, null, null);
     }
 

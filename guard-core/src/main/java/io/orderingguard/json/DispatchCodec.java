@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;

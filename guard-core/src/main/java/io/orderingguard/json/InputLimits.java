@@ -1,6 +1,6 @@
 package io.orderingguard.json;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * Limits applied by every reader to input that may come from untrusted clients. A breach is a

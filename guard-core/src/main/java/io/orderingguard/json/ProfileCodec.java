@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.internal.Catalogs;
-import io.orderingguard.internal.Require;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Severity;
+import io.orderingguard.support.Require;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -167,7 +167,7 @@ public final class ProfileCodec {
                 if (!found) {
                     List<String> ids = new ArrayList<>();
                     rules.forEach(r -> ids.add(r.id()));
-                    throw o.error("no inherited rule has this id" + io.orderingguard.internal.Suggestions.didYouMean(ruleId, ids));
+                    throw o.error("no inherited rule has this id" + io.orderingguard.support.Suggestions.didYouMean(ruleId, ids));
                 }
             } catch (GuardInputException e) {
                 problems.add(e);

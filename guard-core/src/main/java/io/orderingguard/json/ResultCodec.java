@@ -3,11 +3,11 @@ package io.orderingguard.json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.Finding;
 import io.orderingguard.GuardResult;
-import io.orderingguard.Repair;
-import io.orderingguard.RepairFailure;
-import io.orderingguard.internal.Require;
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.Repair;
+import io.orderingguard.rule.RepairFailure;
+import io.orderingguard.support.Require;
 import java.util.List;
 
 /**

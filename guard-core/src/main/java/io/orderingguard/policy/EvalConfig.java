@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.json.JsonInput;
+import io.orderingguard.json.PolicyFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -229,9 +230,9 @@ public record EvalConfig(String source, String suite, String model, int configVe
         }
         List<SequenceRule> rules = null;
         if (checks.has("rules")) {
-            rules = RuleReader.rules(checks.child("rules"));
+            rules = PolicyFiles.rules(checks.child("rules"));
         } else if (checks.has("sequences")) {
-            rules = RuleReader.rules(checks.child("sequences"));
+            rules = PolicyFiles.rules(checks.child("sequences"));
         }
         List<String> sequence = null;
         if (checks.has("sequence")) {
@@ -273,7 +274,7 @@ public record EvalConfig(String source, String suite, String model, int configVe
             }
         }
         if (checks.has("aliases")) {
-            aliases.putAll(RuleReader.aliases(checks.child("aliases")).groups());
+            aliases.putAll(PolicyFiles.aliases(checks.child("aliases")).groups());
         }
         if (rules != null && rules.isEmpty() && sequence == null) {
             throw checks.child(checks.has("rules") ? "rules" : "sequences").error("the list is empty, so the test asserts "
@@ -362,7 +363,7 @@ public record EvalConfig(String source, String suite, String model, int configVe
                     continue;
                 }
                 String target = candidate.equals(r.prompt()) && test.prompt() != null ? test.prompt() : test.id();
-                int d = io.orderingguard.internal.Suggestions.distance(target, candidate);
+                int d = io.orderingguard.support.Suggestions.distance(target, candidate);
                 if (d < bestDistance && d <= Math.max(2, target.length() / 3)) {
                     bestDistance = d;
                     best = "\"" + candidate + "\" (" + r.location() + ")";

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.JsonInput;
+import io.orderingguard.json.PolicyFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.orderingguard.policy;
 
 /**
- * A rule record's validation failure, remembering which field was bad so that file readers can
- * report it at that field's JSON path. Callers see a plain {@link IllegalArgumentException}. Not
- * public API.
+ * A sequence rule's validation failure, remembering which field was bad so that file readers (such
+ * as {@code io.orderingguard.json.PolicyFiles}) can report it at that field's JSON path. It is an
+ * {@link IllegalArgumentException}, so code that builds rules directly needs to know nothing of it.
  */
-final class InvalidRuleException extends IllegalArgumentException {
+public final class InvalidRuleException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
@@ -16,8 +16,13 @@ final class InvalidRuleException extends IllegalArgumentException {
         this.field = field;
     }
 
-    /** The field the message is about, or {@code null} when it is about the rule as a whole. */
-    String field() {
+    /**
+     * Returns the field the message is about.
+     *
+     * @return the field name as written in policy files, or {@code null} when the message is about the
+     *     rule as a whole
+     */
+    public String field() {
         return field;
     }
 }

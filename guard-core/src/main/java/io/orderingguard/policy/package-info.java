@@ -20,7 +20,7 @@
  *   <li>{@link io.orderingguard.policy.ToolCallGate}: may this next call run, given the history
  *       (partial extent)? {@link io.orderingguard.policy.SequencePolicy#explain} gives the gate's verdict
  *       for every call of a finished trace, then the complete-extent verdict.</li>
- *   <li>Files: {@link io.orderingguard.policy.PolicyFiles} (policy documents),
+ *   <li>Files: {@link io.orderingguard.json.PolicyFiles} (policy documents),
  *       {@link io.orderingguard.policy.EvalConfig} (eval suites, seed shape and Assay shape),
  *       {@link io.orderingguard.policy.TraceFiles} (Assay JSONL, dispatch documents, call lists),
  *       {@link io.orderingguard.policy.EvalReports} (text, JSON, JUnit XML, SARIF) and

@@ -1,6 +1,6 @@
 package io.orderingguard.rule;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;

@@ -303,19 +303,6 @@ public sealed interface OrderingRule
     }
 
     /**
-     * A tool-call sequence policy the history must not already break.
-     *
-     * @param id the rule id
-     * @param policyDocument the policy, in the shape of a policy file ({@code sequences}, {@code aliases},
-     *     {@code tools})
-     * @return an advisory rule
-     * @throws IllegalArgumentException when the document is not a valid policy
-     */
-    static ToolPolicyRule toolPolicy(String id, com.fasterxml.jackson.databind.JsonNode policyDocument) {
-        return ToolPolicyRule.fromDocument(id, policyDocument);
-    }
-
-    /**
      * A model response holding a {@code trigger} entry must hold a {@code required} one too.
      *
      * @param id the rule id

@@ -1,7 +1,6 @@
 package io.orderingguard.rule;
 
-import io.orderingguard.internal.Require;
-import io.orderingguard.stash.Snapshot;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
@@ -10,7 +9,7 @@ import java.util.Objects;
 
 /**
  * A continuity invariant between the last dispatch actually sent in a conversation and this one,
- * compared through the stash {@link Snapshot} (ids, kinds and canonical payload fingerprints; key
+ * compared through the {@link Baseline} (ids, kinds and canonical payload fingerprints; key
  * order never matters). The first dispatch of a conversation only establishes the baseline.
  *
  * <ul>
@@ -64,7 +63,7 @@ public record PreservationRule(
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
-        Snapshot prior = context.previous();
+        Baseline prior = context.previous();
         if (prior == null) {
             return;
         }
@@ -83,7 +82,7 @@ public record PreservationRule(
             }
             int now = 0;
             for (Entry e : entries) {
-                if (e.kind() == kind && !Snapshot.isFiller(e)) {
+                if (e.kind() == kind && !Baseline.isFiller(e)) {
                     now++;
                 }
             }
@@ -138,7 +137,7 @@ public record PreservationRule(
         }
     }
 
-    private static int boundary(Snapshot prior, List<Entry> entries, int latestUser) {
+    private static int boundary(Baseline prior, List<Entry> entries, int latestUser) {
         if (latestUser < 0) {
             return 0;
         }

@@ -14,9 +14,9 @@ public record Provenance(String source, String providerError, String verifiedOn)
 
     /** Validates the fields: each part is absent or non-blank. */
     public Provenance {
-        io.orderingguard.internal.Require.blankToError(source, "source");
-        io.orderingguard.internal.Require.blankToError(providerError, "providerError");
-        io.orderingguard.internal.Require.blankToError(verifiedOn, "verifiedOn");
+        io.orderingguard.support.Require.blankToError(source, "source");
+        io.orderingguard.support.Require.blankToError(providerError, "providerError");
+        io.orderingguard.support.Require.blankToError(verifiedOn, "verifiedOn");
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import java.util.List;

@@ -1,8 +1,7 @@
 package io.orderingguard.rule;
 
-import io.orderingguard.internal.IdIndex;
-import io.orderingguard.internal.Require;
-import io.orderingguard.stash.Snapshot;
+import io.orderingguard.rule.IdIndex;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
@@ -15,21 +14,20 @@ import java.util.List;
 
 /**
  * What a rule sees when it checks a dispatch: the timeline with its derived structure and declared
- * tools, the surface, the dispatch identity, and for preservation rules the snapshot of the last
- * dispatch sent in the same conversation.
+ * tools, the surface, the dispatch identity, and for preservation rules the {@link Baseline} (the
+ * last dispatch sent in the same conversation).
  *
- * <p>Not thread-safe: one context serves one check (it caches the alignment with the previous
- * snapshot).
+ * <p>Not thread-safe: one context serves one check (it caches the alignment with the baseline).
  */
 public final class RuleContext {
 
     private final Dispatch dispatch;
     private final Timeline timeline;
     private final TimelineStructure structure;
-    private final Snapshot previous;
+    private final Baseline previous;
     private int[] priorToCurrent;
 
-    private RuleContext(Dispatch dispatch, Snapshot previous) {
+    private RuleContext(Dispatch dispatch, Baseline previous) {
         this.dispatch = dispatch;
         this.timeline = dispatch.timeline();
         this.structure = timeline.structure();
@@ -40,10 +38,10 @@ public final class RuleContext {
      * Creates a context.
      *
      * @param dispatch the dispatch being checked
-     * @param previous the snapshot of the last dispatch sent, or {@code null}
+     * @param previous the baseline (the last dispatch sent), or {@code null}
      * @return the context
      */
-    public static RuleContext of(Dispatch dispatch, Snapshot previous) {
+    public static RuleContext of(Dispatch dispatch, Baseline previous) {
         return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous);
     }
 
@@ -84,11 +82,11 @@ public final class RuleContext {
     }
 
     /**
-     * Maps each position of the previous snapshot to the position of the same entry (same id and
+     * Maps each position of the baseline to the position of the same entry (same id and
      * kind, fillers skipped) in this timeline, or -1 when it is gone. Computed once; the common case
      * of a timeline that only grew is a single in-order walk.
      *
-     * @return the mapping, or {@code null} without a previous snapshot
+     * @return the mapping, or {@code null} without a baseline
      */
     int[] priorToCurrent() {
         if (previous == null) {
@@ -102,13 +100,13 @@ public final class RuleContext {
         return map;
     }
 
-    private static int[] align(Snapshot prior, List<Entry> entries) {
+    private static int[] align(Baseline prior, List<Entry> entries) {
         int n = prior.size();
         int[] map = new int[n];
         int j = 0;
         int i = 0;
         for (; i < n; i++) {
-            while (j < entries.size() && Snapshot.isFiller(entries.get(j))) {
+            while (j < entries.size() && Baseline.isFiller(entries.get(j))) {
                 j++;
             }
             if (j >= entries.size()) {
@@ -126,7 +124,7 @@ public final class RuleContext {
         // the order changed or entries were removed: fall back to an id index
         boolean[] include = new boolean[entries.size()];
         for (int k = 0; k < entries.size(); k++) {
-            include[k] = !Snapshot.isFiller(entries.get(k));
+            include[k] = !Baseline.isFiller(entries.get(k));
         }
         IdIndex index = IdIndex.build(entries.size(), k -> entries.get(k).id(), include);
         for (; i < n; i++) {
@@ -154,11 +152,11 @@ public final class RuleContext {
     }
 
     /**
-     * Returns the previous snapshot.
+     * Returns the baseline: what the last dispatch actually sent looked like.
      *
-     * @return the snapshot, or {@code null} on the first dispatch of a conversation
+     * @return the baseline, or {@code null} on the first dispatch of a conversation
      */
-    public Snapshot previous() {
+    public Baseline previous() {
         return previous;
     }
 }

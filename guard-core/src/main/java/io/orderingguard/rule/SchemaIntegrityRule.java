@@ -1,6 +1,6 @@
 package io.orderingguard.rule;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;

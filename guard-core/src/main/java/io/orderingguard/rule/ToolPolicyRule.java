@@ -1,13 +1,11 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.GuardInputException;
-import io.orderingguard.internal.Require;
 import io.orderingguard.policy.Extent;
-import io.orderingguard.policy.PolicyFiles;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
 import io.orderingguard.policy.SequencePolicy;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;
 import java.util.ArrayList;
@@ -19,6 +17,8 @@ import java.util.List;
  * rest of the run could still satisfy ("eventually LogAudit") is not a finding; a rule the history
  * already broke ("DeleteCustomer before VerifyIdentity") is, one finding per violated policy rule,
  * implicating the tool calls it spanned. Not repairable: the calls already ran.
+ *
+ * <p>{@code io.orderingguard.json.PolicyFiles#toolPolicy} builds one from a policy document.
  *
  * <p>Passes with "VerifyIdentity before DeleteCustomer": {@code VerifyIdentity, DeleteCustomer}.
  * Fails: {@code DeleteCustomer}.
@@ -39,24 +39,6 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
         document = document == null ? null : document.deepCopy();
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
-    }
-
-    /**
-     * Reads a policy document (the shape of a policy file: {@code name}, {@code sequences} or
-     * {@code rules}, {@code aliases}, {@code tools.allow/deny}).
-     *
-     * @param id the rule id
-     * @param document the policy document
-     * @return the rule
-     * @throws IllegalArgumentException when the document is not a valid policy
-     */
-    public static ToolPolicyRule fromDocument(String id, JsonNode document) {
-        Require.nonNull(document, "document");
-        try {
-            return new ToolPolicyRule(id, PolicyFiles.parse(document, null, id), document, null, null);
-        } catch (GuardInputException e) {
-            throw new IllegalArgumentException("policy is not a valid sequence policy: " + e.getMessage());
-        }
     }
 
     /**

@@ -1,7 +1,11 @@
 /**
  * The closed set of ordering rules: a sealed {@link io.orderingguard.rule.OrderingRule} with one
  * validated record per rule type, and {@link io.orderingguard.rule.OrderingProfile}s that name sets
- * of them.
+ * of them. What rules produce lives here too: {@link io.orderingguard.rule.Finding},
+ * {@link io.orderingguard.rule.Repair}, {@link io.orderingguard.rule.RepairFailure} and
+ * {@link io.orderingguard.rule.IdRenamer}. Stateful rules read the last dispatch sent through
+ * {@link io.orderingguard.rule.Baseline}, which the rule package owns, so rules never depend on the
+ * stash.
  *
  * <p>Types: {@code order}, {@code requiredMetadata}, {@code alternation}, {@code adjacency},
  * {@code preservation}, {@code roleRemap}, {@code staleContentAdvisory} (the seven of the reference

@@ -1,6 +1,6 @@
 package io.orderingguard.stash;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package io.orderingguard.stash;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.rule.Baseline;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
@@ -18,15 +19,13 @@ import java.util.Objects;
  * preservation rules name, plus the provider and model it was sent to. No message text, no
  * arguments, no payload content: a snapshot can sit in a shared store without holding user data.
  *
- * <p>Entries the repair engine inserted (alternation fillers) are never captured.
+ * <p>Entries the repair engine inserted (alternation fillers, see {@link Baseline#isFiller(Entry)}) are
+ * never captured. A snapshot is the {@link Baseline} the preservation rules compare the next dispatch with.
  *
  * <p>Thread-safe: immutable. Backed by arrays so that a 10,000-entry snapshot is a handful of
  * objects.
  */
-public final class Snapshot {
-
-    /** Payload key that marks an entry inserted by the guard itself (a filler). */
-    public static final String FILLER_MARKER = "orderingGuardFiller";
+public final class Snapshot implements Baseline {
 
     private final long version;
     private final String provider;
@@ -109,7 +108,7 @@ public final class Snapshot {
             boolean hasPayload;
             if (e instanceof Message m) {
                 hasPayload = m.hasPayload();
-                if (hasPayload && m.hasPayloadPath(FILLER_MARKER)) {
+                if (hasPayload && m.hasPayloadPath(Baseline.FILLER_MARKER)) {
                     continue;
                 }
                 ids[j] = m.id();
@@ -147,18 +146,6 @@ public final class Snapshot {
                 List.copyOf(fieldPaths), fields);
     }
 
-    /**
-     * Returns whether an entry is a filler the guard inserted: a message whose payload carries
-     * {@link #FILLER_MARKER} (the guard only ever inserts filler messages).
-     *
-     * @param entry the entry
-     * @return {@code true} for a filler message
-     */
-    public static boolean isFiller(Entry entry) {
-        // checked for every entry of every tracked dispatch: thoughts and tool calls are never fillers, and
-        // most messages have no payload at all
-        return entry instanceof Message m && m.hasPayload() && m.hasPayloadPath(FILLER_MARKER);
-    }
 
     /**
      * Returns the version: 1 for the first snapshot of a conversation, then +1 per dispatch sent.
@@ -183,6 +170,7 @@ public final class Snapshot {
      *
      * @return the model, or {@code null}
      */
+    @Override
     public String model() {
         return model;
     }
@@ -192,6 +180,7 @@ public final class Snapshot {
      *
      * @return the size
      */
+    @Override
     public int size() {
         return ids.length;
     }
@@ -202,6 +191,7 @@ public final class Snapshot {
      * @param index the position
      * @return the id
      */
+    @Override
     public String id(int index) {
         return ids[index];
     }
@@ -212,6 +202,7 @@ public final class Snapshot {
      * @param index the position
      * @return the kind
      */
+    @Override
     public Kind kind(int index) {
         return kinds[index];
     }
@@ -222,6 +213,7 @@ public final class Snapshot {
      * @param index the position
      * @return the fingerprint, {@link Payloads#ABSENT} without payload
      */
+    @Override
     public long payloadFingerprint(int index) {
         return payloadFingerprints[index];
     }
@@ -231,6 +223,7 @@ public final class Snapshot {
      *
      * @return the paths
      */
+    @Override
     public List<String> fieldPaths() {
         return fieldPaths;
     }
@@ -255,6 +248,7 @@ public final class Snapshot {
      * @param pathIndex the position of the field's path in {@link #fieldPaths()}
      * @return the fingerprint, or {@link Payloads#ABSENT}
      */
+    @Override
     public long fieldFingerprint(int index, int pathIndex) {
         Objects.checkIndex(pathIndex, fieldPaths.size());
         return fieldFingerprints[index * fieldPaths.size() + pathIndex];

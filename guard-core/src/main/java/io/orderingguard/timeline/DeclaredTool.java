@@ -2,7 +2,7 @@ package io.orderingguard.timeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package io.orderingguard.timeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * A message of the conversation: user, assistant or system text.

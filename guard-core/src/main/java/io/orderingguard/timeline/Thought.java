@@ -2,7 +2,7 @@ package io.orderingguard.timeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * A reasoning block produced by the model. The content may be empty when the payload is opaque

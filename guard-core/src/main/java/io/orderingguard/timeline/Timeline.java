@@ -1,6 +1,6 @@
 package io.orderingguard.timeline;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.orderingguard.timeline;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * The result of a tool call, stored on the {@link ToolCall} it answers.

@@ -3,6 +3,7 @@ package io.orderingguard.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orderingguard.json.InputNode;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.json.RuleCodec;
 import io.orderingguard.rule.OrderingRule;
 import java.io.IOException;
@@ -50,13 +51,18 @@ class RuleCoverageTest {
         return tests.stream();
     }
 
-    /** Builds one instance of a rule type from the static factories of {@link OrderingRule}. */
+    /**
+     * Builds one instance of a rule type from the static factories of {@link OrderingRule}, or for a rule
+     * type that is built from a document, of its reader ({@link PolicyFiles#toolPolicy}).
+     */
     private static OrderingRule sample(Class<?> type) throws Exception {
-        for (Method m : OrderingRule.class.getDeclaredMethods()) {
-            if (java.lang.reflect.Modifier.isStatic(m.getModifiers()) && m.getReturnType() == type) {
-                return (OrderingRule) m.invoke(null, Samples.arguments(m));
+        for (Class<?> factories : List.of(OrderingRule.class, PolicyFiles.class)) {
+            for (Method m : factories.getDeclaredMethods()) {
+                if (java.lang.reflect.Modifier.isStatic(m.getModifiers()) && m.getReturnType() == type) {
+                    return (OrderingRule) m.invoke(null, Samples.arguments(m));
+                }
             }
         }
-        throw new AssertionError("no static factory on OrderingRule returns " + type.getSimpleName());
+        throw new AssertionError("no static factory on OrderingRule or PolicyFiles returns " + type.getSimpleName());
     }
 }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.JsonInput;
+import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.EvalConfig;
-import io.orderingguard.policy.PolicyFiles;
 import io.orderingguard.policy.TraceFiles;
 import io.orderingguard.testkit.InputFuzzer;
 import java.io.IOException;

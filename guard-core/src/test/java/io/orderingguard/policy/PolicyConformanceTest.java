@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.json.JsonInput;
+import io.orderingguard.json.PolicyFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.orderingguard.properties;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardResult;
-import io.orderingguard.Repair;
+import io.orderingguard.rule.Repair;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Thought;

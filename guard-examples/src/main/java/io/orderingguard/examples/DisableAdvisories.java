@@ -1,8 +1,8 @@
 package io.orderingguard.examples;
 
-import io.orderingguard.Finding;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.timeline.Dispatch;

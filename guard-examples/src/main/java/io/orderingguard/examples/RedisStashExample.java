@@ -2,10 +2,10 @@ package io.orderingguard.examples;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.Finding;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.redis.RedisStash;
+import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Provenance;

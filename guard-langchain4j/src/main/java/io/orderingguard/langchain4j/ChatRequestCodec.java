@@ -19,7 +19,7 @@ import dev.langchain4j.internal.JsonSchemaElementUtils;
 import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;

@@ -3,7 +3,7 @@ package io.orderingguard.langchain4j;
 import dev.langchain4j.exception.NonRetriableException;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingViolationException;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * Thrown by a guarded LangChain4j model (or passed to a streaming handler's {@code onError}) when the

@@ -4,7 +4,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import io.orderingguard.OrderingGuard;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 

@@ -9,7 +9,7 @@ import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import io.orderingguard.OrderingGuard;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;

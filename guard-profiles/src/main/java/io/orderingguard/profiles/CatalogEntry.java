@@ -3,10 +3,10 @@ package io.orderingguard.profiles;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.internal.Require;
 import io.orderingguard.json.RuleCodec;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.support.Require;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.orderingguard.profiles;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * A provider rule that a family cannot model yet because no rule type expresses it. Listed so that

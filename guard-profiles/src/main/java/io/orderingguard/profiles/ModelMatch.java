@@ -1,7 +1,7 @@
 package io.orderingguard.profiles;
 
-import io.orderingguard.internal.Require;
 import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.support.Require;
 
 /**
  * The family chosen for a model id.

@@ -1,6 +1,6 @@
 package io.orderingguard.profiles;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;

@@ -1,9 +1,9 @@
 package io.orderingguard.profiles;
 
 import io.orderingguard.GuardConfigException;
-import io.orderingguard.internal.Require;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.orderingguard.profiles;
 
-import io.orderingguard.internal.Suggestions;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.ProfileCatalog;
+import io.orderingguard.support.Suggestions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -2,7 +2,6 @@ package io.orderingguard.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.orderingguard.Finding;
 import io.orderingguard.GuardListener;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
@@ -14,6 +13,7 @@ import io.orderingguard.redis.GuardWorkload.Variant;
 import io.orderingguard.redis.RecordingStash.Commit;
 import io.orderingguard.redis.RecordingStash.Read;
 import io.orderingguard.redis.RecordingStash.Trace;
+import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.stash.Snapshot;
 import io.orderingguard.stash.StashUnavailableException;

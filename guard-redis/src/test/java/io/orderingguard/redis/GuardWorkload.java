@@ -2,13 +2,13 @@ package io.orderingguard.redis;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.Finding;
 import io.orderingguard.GuardListener;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.Outcome;
 import io.orderingguard.StashFailureMode;
 import io.orderingguard.rule.ApplyTo;
+import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.PreservationInvariant;

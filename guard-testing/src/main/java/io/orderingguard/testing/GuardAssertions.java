@@ -1,9 +1,9 @@
 package io.orderingguard.testing;
 
-import io.orderingguard.Finding;
 import io.orderingguard.GuardResult;
 import io.orderingguard.Outcome;
-import io.orderingguard.Repair;
+import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.Severity;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.orderingguard.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * One message of the prompt an LLM call was sent ({@code messages[]} in the trace file).

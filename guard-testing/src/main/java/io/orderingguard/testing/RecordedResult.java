@@ -1,7 +1,7 @@
 package io.orderingguard.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /**
  * The outcome of one tool execution, as recorded in a {@link Trace} ({@code tool_results[]} in the

@@ -1,7 +1,7 @@
 package io.orderingguard.testing;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.Map;
 
 /**

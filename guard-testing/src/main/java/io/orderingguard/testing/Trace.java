@@ -2,8 +2,8 @@ package io.orderingguard.testing;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.internal.Require;
 import io.orderingguard.json.JsonInput;
+import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Timeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;

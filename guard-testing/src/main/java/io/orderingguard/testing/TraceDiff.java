@@ -1,7 +1,7 @@
 package io.orderingguard.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package io.orderingguard.testing;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 
 /** File names derived from trace names. */
 final class TraceNames {

@@ -1,6 +1,6 @@
 package io.orderingguard.testing;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.orderingguard.testing.emulator;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

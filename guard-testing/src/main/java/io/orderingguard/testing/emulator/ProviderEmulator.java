@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,6 +1,6 @@
 package io.orderingguard.testing.junit;
 
-import io.orderingguard.internal.Require;
+import io.orderingguard.support.Require;
 import io.orderingguard.testing.FlowSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,8 +1,25 @@
-package io.orderingguard.policy;
+package io.orderingguard.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
+import io.orderingguard.policy.AfterRule;
+import io.orderingguard.policy.Aliases;
+import io.orderingguard.policy.AllowlistRule;
+import io.orderingguard.policy.BeforeRule;
+import io.orderingguard.policy.BlocklistRule;
+import io.orderingguard.policy.CallSelector;
+import io.orderingguard.policy.Condition;
+import io.orderingguard.policy.EventuallyRule;
+import io.orderingguard.policy.ImmediatelyBeforeRule;
+import io.orderingguard.policy.InOrderRule;
+import io.orderingguard.policy.InvalidRuleException;
+import io.orderingguard.policy.MaxCallsRule;
+import io.orderingguard.policy.NeverAfterRule;
+import io.orderingguard.policy.RequireRule;
+import io.orderingguard.policy.RuleKind;
+import io.orderingguard.policy.SequenceRule;
+import io.orderingguard.policy.ToolAccessRule;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -14,8 +31,8 @@ import java.util.TreeMap;
 
 /**
  * Reads rules, selectors, conditions and aliases from parsed files, failing with a
- * {@link GuardInputException} that names the file and JSON path. Not public API: use
- * {@link PolicyFiles} and {@link EvalConfig}.
+ * {@link GuardInputException} that names the file and JSON path. Package-private: callers use
+ * {@link PolicyFiles}.
  */
 final class RuleReader {
 

@@ -1,9 +1,14 @@
-package io.orderingguard.policy;
+package io.orderingguard.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.json.JsonInput;
+import io.orderingguard.policy.Aliases;
+import io.orderingguard.policy.SequencePolicy;
+import io.orderingguard.policy.SequenceRule;
+import io.orderingguard.policy.ToolAccessRule;
+import io.orderingguard.rule.ToolPolicyRule;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,10 +89,45 @@ public final class PolicyFiles {
         return parsed.policy();
     }
 
-    /** What a policy reference may hold: a policy, or (bare list of names) an exact sequence. */
-    record Source(SequencePolicy policy, List<String> exactSequence, boolean document) {}
+    /**
+     * What a policy reference may hold: a policy, or (a bare list of tool names) an exact sequence.
+     *
+     * @param policy the policy, or {@code null} for an exact sequence
+     * @param exactSequence the tool names of an exact sequence, or {@code null} for a policy
+     * @param document whether the policy came from a policy document (an object), not a bare rule list
+     */
+    public record Source(SequencePolicy policy, List<String> exactSequence, boolean document) {}
 
-    static Source source(JsonNode tree, String source, String defaultName) {
+    /**
+     * Builds a {@code toolPolicy} ordering rule from a policy document (the shape of a policy file:
+     * {@code name}, {@code sequences} or {@code rules}, {@code aliases}, {@code tools.allow/deny}). The
+     * rule keeps the document, so it is written back as given.
+     *
+     * @param id the rule id
+     * @param document the policy document
+     * @return an advisory rule
+     * @throws IllegalArgumentException when the document is not a valid policy
+     */
+    public static ToolPolicyRule toolPolicy(String id, JsonNode document) {
+        Objects.requireNonNull(document, "document must not be null");
+        try {
+            return new ToolPolicyRule(id, parse(document, null, id), document, null, null);
+        } catch (GuardInputException e) {
+            throw new IllegalArgumentException("policy is not a valid sequence policy: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Reads a parsed policy reference: a policy document, a bare list of rules, or a bare list of tool
+     * names (an exact sequence, which only an eval test can check).
+     *
+     * @param tree the parsed document
+     * @param source the source name for messages, or {@code null}
+     * @param defaultName the name when the document gives none
+     * @return what the reference holds
+     * @throws GuardInputException when the document is neither
+     */
+    public static Source source(JsonNode tree, String source, String defaultName) {
         InputNode root = InputNode.root(tree, source, 0);
         if (tree.isArray()) {
             return list(root, defaultName);
@@ -188,7 +228,37 @@ public final class PolicyFiles {
         return globs;
     }
 
-    static String defaultName(Path file) {
+    /**
+     * Reads a list of sequence rules: objects are rules, lists are v0 chains ({@code [A, B, C]} =
+     * before A→B, before B→C).
+     *
+     * @param list the list node
+     * @return the rules, in file order
+     * @throws GuardInputException naming the JSON path of the first bad rule
+     */
+    public static List<SequenceRule> rules(InputNode list) {
+        return RuleReader.rules(list);
+    }
+
+    /**
+     * Reads an alias table: {@code {Name: [members]}}.
+     *
+     * @param node the aliases node
+     * @return the aliases
+     * @throws GuardInputException naming the JSON path of the first bad alias
+     */
+    public static Aliases aliases(InputNode node) {
+        return RuleReader.aliases(node);
+    }
+
+    /**
+     * Returns the policy name a file gives when its document names none: the file name without its
+     * extension.
+     *
+     * @param file the file
+     * @return the name, never blank
+     */
+    public static String defaultName(Path file) {
         Path fileName = file.getFileName();
         String name = fileName == null ? file.toString() : fileName.toString();
         int dot = name.lastIndexOf('.');

@@ -1,9 +1,10 @@
-package io.orderingguard.internal;
+package io.orderingguard.support;
 
 import java.util.Objects;
 
 /**
- * Argument checks whose messages name the field and the bad value. Not public API.
+ * Argument checks whose messages name the field and the bad value, shared by every Ordering Guard
+ * module. Supporting API (see the package documentation): it may change without notice.
  */
 public final class Require {
 

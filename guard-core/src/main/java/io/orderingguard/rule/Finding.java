@@ -1,7 +1,7 @@
-package io.orderingguard;
+package io.orderingguard.rule;
 
-import io.orderingguard.internal.Require;
 import io.orderingguard.rule.Severity;
+import io.orderingguard.support.Require;
 import java.util.List;
 
 /**

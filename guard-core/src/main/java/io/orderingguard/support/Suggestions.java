@@ -1,4 +1,4 @@
-package io.orderingguard.internal;
+package io.orderingguard.support;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * "Did you mean" suggestions by edit distance. Not public API.
+ * "Did you mean" suggestions by edit distance, shared by every Ordering Guard module. Supporting API
+ * (see the package documentation): it may change without notice.
  */
 public final class Suggestions {
 

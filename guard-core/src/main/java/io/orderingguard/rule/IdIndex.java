@@ -1,15 +1,15 @@
-package io.orderingguard.internal;
+package io.orderingguard.rule;
 
 import java.util.List;
 import java.util.function.IntFunction;
 
 /**
  * An open-addressing index from ids to positions, allocation-light (two int arrays), that also
- * chains positions sharing an id. Not public API.
+ * chains positions sharing an id. Used by the rules that look entries up by id.
  *
  * <p>Not thread-safe; built and used within one check.
  */
-public final class IdIndex {
+final class IdIndex {
 
     private final int[] table;
     private final int[] nextSame;
@@ -31,7 +31,7 @@ public final class IdIndex {
      * @param include which positions to index, or {@code null} for all
      * @return the index
      */
-    public static IdIndex build(int size, IntFunction<String> idAt, boolean[] include) {
+    static IdIndex build(int size, IntFunction<String> idAt, boolean[] include) {
         int capacity = Integer.highestOneBit(Math.max(4, size * 2 - 1)) << 1;
         int[] table = new int[capacity];
         int[] nextSame = new int[size];
@@ -73,7 +73,7 @@ public final class IdIndex {
      * @param ids the ids
      * @return the index
      */
-    public static IdIndex of(List<String> ids) {
+    static IdIndex of(List<String> ids) {
         return build(ids.size(), ids::get, null);
     }
 
@@ -83,7 +83,7 @@ public final class IdIndex {
      * @param id the id
      * @return the position, or {@code -1}
      */
-    public int first(String id) {
+    int first(String id) {
         int slot = id.hashCode() & mask;
         while (true) {
             int held = table[slot];
@@ -103,7 +103,7 @@ public final class IdIndex {
      * @param position a position returned by {@link #first} or by this method
      * @return the next position, or {@code -1}
      */
-    public int next(int position) {
+    int next(int position) {
         return nextSame[position];
     }
 }

@@ -1,0 +1,12 @@
+/**
+ * Small helpers that every Ordering Guard module shares: argument checks whose messages name the
+ * field and the bad value ({@link io.orderingguard.support.Require}) and "did you mean" suggestions
+ * ({@link io.orderingguard.support.Suggestions}).
+ *
+ * <p><strong>Supporting API for Ordering Guard's own modules.</strong> It is exported so that
+ * guard-profiles, guard-testing and the adapters do not reach into {@code io.orderingguard.internal};
+ * applications should not depend on it, and it may change in any release without notice.
+ *
+ * <p>This is the bottom layer of guard-core: it imports nothing else of Ordering Guard.
+ */
+package io.orderingguard.support;
