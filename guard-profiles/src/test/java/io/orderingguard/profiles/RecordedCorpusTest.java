@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.orderingguard.Finding;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.Outcome;
 import io.orderingguard.json.DispatchCodec;
+import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.stash.InMemoryStash;
 import io.orderingguard.timeline.Dispatch;
