@@ -78,7 +78,7 @@ final class ModelTable {
                 "an OpenAI model on the Responses API");
         row(Set.of(OPENAI), false, "^(?:gpt-4o|gpt-4\\.1|gpt-4-turbo|gpt-4(?:-|$)|gpt-3\\.5-turbo|chatgpt-4o)",
                 "openai-chat", CONFIRMED, "the O- rules were reported against these models");
-        row(Set.of(OPENAI), false, "^(?:gpt-5|o1|o3|o4-mini)", "openai-chat", DOCUMENTED,
+        row(Set.of(OPENAI), false, "^(?:gpt-4\\.5|gpt-5|o1|o3|o4-mini)", "openai-chat", DOCUMENTED,
                 "Chat Completions rules apply to every model on the surface");
 
         // Google Gemini API and Vertex AI

@@ -42,6 +42,7 @@ class ModelSelectionTest {
             openai,            gpt-4o,                                           openai-chat,              confirmed
             azure-openai,      gpt-4.1,                                          openai-chat,              confirmed
             openai,            gpt-5,                                            openai-chat,              documented
+            openai,            gpt-4.5-preview,                                  openai-chat,              documented
             openai,            o3-mini,                                          openai-chat,              documented
             -,                 o1-mini,                                          openai-chat-o1-mini,      confirmed
             openai,            o1-preview,                                       openai-chat-o1-mini,      confirmed
