@@ -53,12 +53,16 @@ final class ProviderFamilies {
                 plus(anthropic, ANTHROPIC_NO_THINKING_IN_FINAL));
         define("anthropic-messages-manual-thinking", "Claude on the Anthropic Messages API with manual extended "
                 + "thinking: extends the reference anthropic-manual-thinking with the anthropic-messages rules, an "
-                + "unmodified current-turn thinking, and a current turn with tool calls that starts with thinking.", List.of("thinking_before_tool_use", SIGNATURE),
-                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, ANTHROPIC_TURN_STARTS_WITH_THINKING));
+                + "unmodified current-turn thinking, and a current turn (tool loop or prefill) that starts with "
+                + "thinking.", List.of("thinking_before_tool_use", SIGNATURE),
+                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, anthropicTurnStartsWithThinking(Severity.BLOCKING),
+                        anthropicFinalAssistantStartsWithThinking(Severity.BLOCKING)));
         define("anthropic-messages-adaptive-thinking", "Claude on the Anthropic Messages API with adaptive thinking: "
-                + "extends the reference anthropic-adaptive-thinking with the anthropic-messages rules, an "
-                + "unmodified current-turn thinking, and a current turn with tool calls that starts with thinking.", List.of(SIGNATURE),
-                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, ANTHROPIC_TURN_STARTS_WITH_THINKING));
+                + "extends the reference anthropic-adaptive-thinking with the anthropic-messages rules and an "
+                + "unmodified current-turn thinking; a current turn without thinking is advised against, not "
+                + "blocked (adaptive thinking lets the model skip thinking on a step).", List.of(SIGNATURE),
+                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, anthropicTurnStartsWithThinking(Severity.ADVISORY),
+                        anthropicFinalAssistantStartsWithThinking(Severity.ADVISORY)));
 
         List<OrderingRule> openaiChat = List.of(OPENAI_TOOL_MESSAGE_FOLLOWS_CALL, OPENAI_TOOL_CALLS_ANSWERED,
                 OPENAI_TOOL_CALL_ID_LENGTH);
@@ -118,9 +122,10 @@ final class ProviderFamilies {
                 + "200). With extended thinking enabled, bedrock-converse-claude-thinking adds Claude's thinking rule "
                 + "(T1) as Converse reports it.", List.of(), bedrockAnyStart);
         define("bedrock-converse-claude-thinking", "Claude on the AWS Bedrock Converse API with extended thinking "
-                + "enabled: bedrock-converse-claude, and a current turn with tool calls starts with thinking (T1, "
+                + "enabled: bedrock-converse-claude, and a current turn (tool loop or prefill) starts with thinking (T1, "
                 + "reported by Converse as 'The model returned the following errors: …').", List.of(),
-                plus(bedrockAnyStart, ANTHROPIC_TURN_STARTS_WITH_THINKING));
+                plus(bedrockAnyStart, anthropicTurnStartsWithThinking(Severity.BLOCKING),
+                        anthropicFinalAssistantStartsWithThinking(Severity.BLOCKING)));
         define("bedrock-converse-qwen", "Qwen on the AWS Bedrock Converse API: bedrock-converse-api's rules, except "
                 + "that a history may start with an assistant message (pydantic/pydantic-ai PR #6255, live-verified).",
                 List.of(), bedrockAnyStart);

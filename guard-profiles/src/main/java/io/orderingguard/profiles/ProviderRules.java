@@ -110,17 +110,43 @@ final class ProviderRules {
             + "documentation 'Preserving thinking blocks', maximhq/bifrost#5093",
             "`thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified");
 
-    static final OrderingRule ANTHROPIC_TURN_STARTS_WITH_THINKING = prov(new StepContentRule(
-            "anthropic-turn-starts-with-thinking", Kind.TOOL_CALL, Kind.THOUGHT, StepPosition.FIRST,
-            StepScope.CURRENT_TURN, Severity.BLOCKING, null), "Anthropic Messages API T1 (thinking enabled; on "
-            + "Bedrock Converse B9 wraps it in 'The model returned the following errors: …'): the assistant turn "
-            + "since the latest user message (the whole tool loop) starts with a thinking or redacted_thinking block "
-            + "when it holds a tool call; thinking later in the loop (interleaved) is accepted and so is its absence; "
-            + "no repair (the guard never invents thinking; LiteLLM turns thinking off for the request instead); "
-            + "pydantic/pydantic-ai#2040, #2075, vercel/ai#8865, openai/openai-agents-python#1704, "
-            + "anomalyco/opencode#3077",
-            "messages.N.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`. When "
-                    + "`thinking` is enabled, a final `assistant` message must start with a thinking block …");
+    /**
+     * T1: blocking with manual extended thinking (recorded); advisory with adaptive thinking, where the
+     * model may skip thinking on a step, so a loop without thinking is what it produced.
+     */
+    static OrderingRule anthropicTurnStartsWithThinking(Severity severity) {
+        return prov(new StepContentRule("anthropic-turn-starts-with-thinking", Kind.TOOL_CALL, Kind.THOUGHT,
+                StepPosition.FIRST, StepScope.CURRENT_TURN, severity, null), "Anthropic Messages API T1 (thinking "
+                + "enabled; on Bedrock Converse B9 wraps it in 'The model returned the following errors: …'): the "
+                + "assistant turn since the latest user message (the whole tool loop) starts with a thinking or "
+                + "redacted_thinking block when it holds a tool call; thinking later in the loop (interleaved) is "
+                + "accepted and so is its absence; blocking with manual thinking (pydantic/pydantic-ai#2040, #2075, "
+                + "#2453 on Bedrock, vercel/ai#8865, openai/openai-agents-python#1704, anomalyco/opencode#3077); "
+                + "advisory with adaptive thinking, which makes thinking optional at each step (a recorded Opus 4.6 "
+                + "adaptive response holds a tool_use without thinking: pydantic/pydantic-ai cassette "
+                + "test_anthropic_opus_46_adaptive_thinking_accepts_tool_output) and for which no refusal was "
+                + "recorded; no repair (the guard never invents thinking; LiteLLM turns thinking off instead)",
+                "messages.N.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`. When "
+                        + "`thinking` is enabled, a final `assistant` message must start with a thinking block …");
+    }
+
+    /**
+     * A9 with thinking: a final assistant message (prefill) must start with thinking; blocking with
+     * manual thinking, advisory with adaptive thinking.
+     */
+    static OrderingRule anthropicFinalAssistantStartsWithThinking(Severity severity) {
+        return prov(new StepContentRule("anthropic-final-assistant-starts-with-thinking", Kind.MESSAGE, Kind.THOUGHT,
+                StepPosition.FIRST, StepScope.CURRENT_TURN, severity, null), "Anthropic Messages API A9 and T1 "
+                + "(thinking enabled): what the model produced since the latest user message, when it holds assistant "
+                + "text (an assistant prefill, or text in the open tool loop), starts with a thinking block; a prefill "
+                + "without thinking is refused (Aider-AI/aider#3820: claude-3-7-sonnet continuing with a prefill; "
+                + "n8n-io/n8n#22550: Opus 4.5; langchain-ai/langchain-aws#844 on Bedrock); blocking with manual "
+                + "thinking, advisory with adaptive thinking (no refusal recorded); a prefill that starts with "
+                + "thinking is not reported, although the documentation says prefill is not supported with thinking "
+                + "at all (no error text recorded for it); no repair",
+                "messages.N.content.0.type: Expected `thinking` or `redacted_thinking`, but found `text`. When "
+                        + "`thinking` is enabled, a final `assistant` message must start with a thinking block …");
+    }
 
     static final OrderingRule ANTHROPIC_NO_THINKING_IN_FINAL = prov(new OrderRule(
             "anthropic-no-thinking-in-final-assistant", Kind.MESSAGE, Kind.THOUGHT, OrderScope.ADJACENT_SAME_ROLE_GROUP,
