@@ -165,7 +165,7 @@ final class ProviderFamilies {
                 + "alternation starting with the user, tool pairing, and reasoning must NOT be sent back — the "
                 + "opposite of V3.2 and V4. Leaves out the reference deepseek-thinking's full history preservation "
                 + "of thoughts, which R1 rejects.", List.of(), plus(deepseekPairing, DEEPSEEK_R1_NO_REASONING_REPLAY,
-                DEEPSEEK_R1_ALTERNATION));
+                DEEPSEEK_R1_NO_REASONING_INPUT, DEEPSEEK_R1_ALTERNATION));
         define("deepseek-v3-2-api", "DeepSeek V3.2 on the DeepSeek API, whatever the thinking setting: tool pairing; "
                 + "dropped reasoning is advisory. In thinking mode choose deepseek-v3-2-api-thinking, which requires "
                 + "the reasoning of tool-call turns. Extends the reference deepseek-thinking.",

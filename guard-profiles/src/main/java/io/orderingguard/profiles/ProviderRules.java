@@ -468,6 +468,14 @@ final class ProviderRules {
                     + "the context for inference. Please remove the reasoning_content from your message to reduce "
                     + "network traffic.");
 
+    static final OrderingRule DEEPSEEK_R1_NO_REASONING_INPUT = prov(new PresenceRule("deepseek-r1-no-reasoning-input",
+            EntrySelector.THOUGHT, null, 0, Severity.BLOCKING, null), "DeepSeek R1 D1: any reasoning_content sent back "
+            + "is refused, also a thought without a replay tag (deepseek-r1-no-reasoning-replay sees only tagged ones, "
+            + "and drops them in mutate mode); Euyug/Mirai-Gpt-Plugin#4",
+            "The reasoning_content is an intermediate result for display purposes only and will not be included in "
+                    + "the context for inference. Please remove the reasoning_content from your message to reduce "
+                    + "network traffic.");
+
     static final OrderingRule DEEPSEEK_R1_ALTERNATION = prov(new AlternationRule("deepseek-r1-alternation",
             List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
             "DeepSeek R1 D2/D3: no successive user or assistant messages; the first non-system message is a user "
