@@ -113,8 +113,8 @@ final class ModelTable {
         row(Set.of(), false, "(?:^|/)magistral", "mistral-reasoning-api", CONFIRMED,
                 "Magistral takes reasoning back, also another provider's (pydantic/pydantic-ai cassette)");
         row(Set.of(), false, "(?:^|/)mistral-(?:medium-3[.-]5|small-(?:4|2603)|medium-latest|small-latest)",
-                "mistral-reasoning-api", GUESSED, "Mistral Medium 3.5 and Small 4 reason (reasoning_effort); the -latest "
-                        + "aliases are assumed to point at them");
+                "mistral-reasoning-api", GUESSED, "Mistral Medium 3.5 and Small 4 reason (reasoning_effort); the "
+                        + "-latest aliases are assumed to point at them");
         row(Set.of(), false, "(?:^|/)(?:mistral|magistral|codestral|devstral|ministral|pixtral|open-mistral"
                 + "|open-mixtral|mixtral)", "mistral-api", DOCUMENTED,
                 "the mistral-common validator is the check of the hosted API and of vLLM serving");

@@ -55,13 +55,15 @@ final class ProviderFamilies {
                 + "thinking: extends the reference anthropic-manual-thinking with the anthropic-messages rules, an "
                 + "unmodified current-turn thinking, and a current turn (tool loop or prefill) that starts with "
                 + "thinking.", List.of("thinking_before_tool_use", SIGNATURE),
-                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, anthropicTurnStartsWithThinking(Severity.BLOCKING),
+                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED,
+                        anthropicTurnStartsWithThinking(Severity.BLOCKING),
                         anthropicFinalAssistantStartsWithThinking(Severity.BLOCKING)));
         define("anthropic-messages-adaptive-thinking", "Claude on the Anthropic Messages API with adaptive thinking: "
                 + "extends the reference anthropic-adaptive-thinking with the anthropic-messages rules and an "
                 + "unmodified current-turn thinking; a current turn without thinking is advised against, not "
                 + "blocked (adaptive thinking lets the model skip thinking on a step).", List.of(SIGNATURE),
-                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, anthropicTurnStartsWithThinking(Severity.ADVISORY),
+                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED,
+                        anthropicTurnStartsWithThinking(Severity.ADVISORY),
                         anthropicFinalAssistantStartsWithThinking(Severity.ADVISORY)));
 
         List<OrderingRule> openaiChat = List.of(OPENAI_TOOL_MESSAGE_FOLLOWS_CALL, OPENAI_TOOL_CALLS_ANSWERED,
@@ -83,7 +85,8 @@ final class ProviderFamilies {
         define("gemini-legacy-api", "Gemini 1.0, 1.5 and 2.0 on the Gemini API or Vertex AI: function call/response "
                 + "pairing, strict user/model alternation (a user content after a function response included), no "
                 + "history starting with a function call, no empty text (refused by these generations), contents "
-                + "present, a request ending with a user content or a function response. Extends the reference gemini-2-5, leaving out function_response_adjacency.",
+                + "present, a request ending with a user content or a function response. Extends the reference "
+                + "gemini-2-5, leaving out function_response_adjacency.",
                 List.of("thought_signature_advisory", "tool_identity", "non_empty_turn:terminal"),
                 plus(geminiPairing, GEMINI_LEGACY_ALTERNATION, GEMINI_HISTORY_STARTS_WITH_USER,
                         geminiUserText(Severity.BLOCKING), geminiModelText(Severity.BLOCKING), GEMINI_CONTENTS_PRESENT,
@@ -107,15 +110,16 @@ final class ProviderFamilies {
                 List.of("tool_identity", "non_empty_turn:terminal"),
                 plus(gemini, GEMINI_3_SIGNATURE, geminiForeignSignature(Severity.BLOCKING)));
 
-        List<OrderingRule> bedrockRest = List.of(BEDROCK_TOOL_RESULTS_PRESENT, BEDROCK_TOOL_RESULT_COUNT, BEDROCK_USER_TEXT,
-                BEDROCK_ASSISTANT_TEXT, BEDROCK_TOOL_USE_ID, BEDROCK_ERROR_RESULT_CONTENT, BEDROCK_USER_MESSAGE_PRESENT);
-        List<OrderingRule> bedrock = plus(List.of(BEDROCK_ALTERNATION), bedrockRest.toArray(OrderingRule[]::new));
-        List<OrderingRule> bedrockAnyStart = plus(List.of(BEDROCK_CONSECUTIVE_ROLES), bedrockRest.toArray(OrderingRule[]::new));
+        OrderingRule[] bedrockRest = {BEDROCK_TOOL_RESULTS_PRESENT, BEDROCK_TOOL_RESULT_COUNT, BEDROCK_USER_TEXT,
+                BEDROCK_ASSISTANT_TEXT, BEDROCK_TOOL_USE_ID, BEDROCK_ERROR_RESULT_CONTENT, BEDROCK_USER_MESSAGE_PRESENT};
+        List<OrderingRule> bedrock = plus(List.of(BEDROCK_ALTERNATION), bedrockRest);
+        List<OrderingRule> bedrockAnyStart = plus(List.of(BEDROCK_CONSECUTIVE_ROLES), bedrockRest);
         define("bedrock-converse-api", "Any model on the AWS Bedrock Converse API (Nova, Llama, Mistral, Cohere, AI21, "
-                + "Writer, …): alternation starting with the user (a toolResult and user text in one user message are "
-                + "one turn), toolUse/toolResult pairing, no blank text, at least one user message; toolUseIds of "
-                + "1-64 characters are advised. Replaces the reference bedrock-converse (its converse_text_before_tool_use "
-                + "rule spans the whole timeline and fires on every multi-turn history with a tool call).", List.of(),
+                + "Writer, …): alternation starting with the user (a toolResult and user text in one user message "
+                + "are one turn), toolUse/toolResult pairing, no blank text, at least one user message; toolUseIds "
+                + "of 1-64 characters are advised. Replaces the reference bedrock-converse (its "
+                + "converse_text_before_tool_use rule spans the whole timeline and fires on every multi-turn history "
+                + "with a tool call).", List.of(),
                 bedrock);
         define("bedrock-converse-claude", "Claude on the AWS Bedrock Converse API, whatever the thinking setting: "
                 + "bedrock-converse-api's rules, except that a history may start with an assistant message (recorded "
