@@ -4,6 +4,7 @@ import io.orderingguard.internal.Catalogs;
 import io.orderingguard.internal.ConfigChecks;
 import io.orderingguard.internal.Evaluator;
 import io.orderingguard.internal.RepairEngine;
+import io.orderingguard.rule.Facet;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
@@ -214,7 +215,8 @@ public final class OrderingGuard {
         return new Finding(STASH_UNAVAILABLE, "stash", closed ? Severity.BLOCKING : Severity.ADVISORY, plan.name,
                 List.of(), "the preservation baseline could not be " + (operation.equals("read") ? "read" : "written")
                         + " (" + e.getMessage() + "); " + (closed ? "the dispatch is rejected (stash failure mode fail-closed)"
-                        : "preservation rules were skipped (stash failure mode fail-open)"), null, "stash-" + operation);
+                        : "preservation rules were skipped (stash failure mode fail-open)"), null,
+                operation.equals("read") ? Facet.STASH_READ : Facet.STASH_WRITE);
     }
 
     private void recovered(long seen) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.rule.RepairStrategy;
 import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.OrderingProfile;
@@ -73,7 +74,7 @@ class OrderingGuardTest {
         OrderingGuard guard = OrderingGuard.builder().profile(PROFILE).mode(Mode.MUTATE).build();
         GuardResult result = guard.check(input);
         assertThat(result.outcome()).isEqualTo(Outcome.REPAIRED);
-        assertThat(result.repairs()).extracting(Repair::strategy).containsExactly("synthesize-missing-tool-result");
+        assertThat(result.repairs()).extracting(Repair::strategy).containsExactly(RepairStrategy.SYNTHESIZE_MISSING_TOOL_RESULT);
         assertThat(result.unrepaired()).isEmpty();
         assertThat(input).isEqualTo(unanswered());
         assertThat(guard.check(result.dispatch()).outcome()).isEqualTo(Outcome.PASSED);

@@ -63,7 +63,7 @@ class BenchmarkSetupTest {
         assertThat(rejected.blocking()).extracting(f -> f.ruleId()).containsExactlyInAnyOrder(
                 "anthropic-tool-use-has-result", "anthropic-tool-result-has-tool-use", "anthropic-foreign-reasoning");
         assertThat(repaired.outcome()).isEqualTo(Outcome.REPAIRED);
-        assertThat(repaired.repairs()).extracting(r -> r.strategy()).containsExactlyInAnyOrder(
+        assertThat(repaired.repairs()).extracting(r -> r.strategy().wireName()).containsExactlyInAnyOrder(
                 "synthesize-missing-tool-result", "drop-orphan-result", "drop-foreign-reasoning");
     }
 

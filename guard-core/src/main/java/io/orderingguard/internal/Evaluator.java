@@ -3,6 +3,7 @@ package io.orderingguard.internal;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.FindingSink;
 import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.Facet;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.RuleContext;
 import io.orderingguard.rule.Severity;
@@ -69,7 +70,7 @@ public final class Evaluator implements FindingSink {
     }
 
     @Override
-    public void report(OrderingRule rule, String facet, List<String> primitiveIds, String detail) {
+    public void report(OrderingRule rule, Facet facet, List<String> primitiveIds, String detail) {
         Severity severity = rule.severity();
         if (severity == Severity.ADVISORY && disabledAdvisories.contains(rule.id())) {
             return;

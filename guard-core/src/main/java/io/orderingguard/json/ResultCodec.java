@@ -55,7 +55,7 @@ public final class ResultCodec {
         ArrayNode repairs = o.putArray("repairs");
         for (Repair r : result.repairs()) {
             ObjectNode ro = repairs.addObject();
-            ro.put("strategy", r.strategy());
+            ro.put("strategy", r.strategy().wireName());
             ro.put("ruleId", r.ruleId());
             ids(ro.putArray("primitiveIds"), r.primitiveIds());
             ro.put("detail", r.detail());
@@ -78,7 +78,7 @@ public final class ResultCodec {
         ArrayNode failures = o.putArray("repairFailures");
         for (RepairFailure f : result.repairFailures()) {
             ObjectNode fo = failures.addObject();
-            fo.put("strategy", f.strategy());
+            fo.put("strategy", f.strategy().wireName());
             fo.put("ruleId", f.ruleId());
             ids(fo.putArray("primitiveIds"), f.primitiveIds());
             fo.put("message", f.message());

@@ -1,139 +1,50 @@
 package io.orderingguard.json;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.SequencePolicy;
-import io.orderingguard.rule.AdjacencyRule;
-import io.orderingguard.rule.AlternationRepair;
-import io.orderingguard.rule.AlternationRule;
-import io.orderingguard.rule.ApplyTo;
-import io.orderingguard.rule.BoundaryEnd;
-import io.orderingguard.rule.BoundaryRule;
-import io.orderingguard.rule.EntrySelector;
-import io.orderingguard.rule.IdentifierFormatRule;
-import io.orderingguard.rule.IdentifierUniquenessRule;
-import io.orderingguard.rule.NonEmptyTurnRule;
-import io.orderingguard.rule.OrderRule;
-import io.orderingguard.rule.OrderScope;
+import io.orderingguard.rule.FieldType;
+import io.orderingguard.rule.FieldValues;
 import io.orderingguard.rule.OrderingRule;
-import io.orderingguard.rule.PresenceRule;
-import io.orderingguard.rule.PreservationInvariant;
-import io.orderingguard.rule.PreservationRule;
 import io.orderingguard.rule.Provenance;
-import io.orderingguard.rule.ReplayCompatibilityRule;
-import io.orderingguard.rule.RequiredMetadataRule;
-import io.orderingguard.rule.RoleRemapRule;
-import io.orderingguard.rule.RuleSurface;
-import io.orderingguard.rule.SchemaIntegrityRule;
+import io.orderingguard.rule.RuleDescription;
+import io.orderingguard.rule.RuleField;
 import io.orderingguard.rule.Severity;
-import io.orderingguard.rule.StaleContentAdvisoryRule;
-import io.orderingguard.rule.StepContentRule;
-import io.orderingguard.rule.StepPosition;
-import io.orderingguard.rule.StepScope;
-import io.orderingguard.rule.ToolIdentityRule;
-import io.orderingguard.rule.ToolPolicyRule;
-import io.orderingguard.rule.ToolResultPairingRule;
-import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Role;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Reads and writes {@link OrderingRule}s as JSON objects: {@code type} (the rule type name), the
- * rule's fields with the names of its record components, and the provenance fields {@code source},
- * {@code providerError} and {@code verifiedOn}. Unknown fields, wrong types and invalid values are
- * {@link GuardInputException}s naming the JSON path.
+ * rule's fields as its {@link RuleDescription} declares them, and the provenance fields
+ * {@code source}, {@code providerError} and {@code verifiedOn}. Unknown fields, wrong types and
+ * invalid values are {@link GuardInputException}s naming the JSON path. Nothing here knows a rule
+ * type: every type is read and written from its description.
  *
  * <p>Thread-safe: stateless.
  */
 public final class RuleCodec {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final String[] COMMON = {"type", "id", "severity", "source", "providerError", "verifiedOn"};
-    private static final Map<String, Reader> READERS = new LinkedHashMap<>();
+    private static final List<String> COMMON = List.of("type", "id", "severity", "source", "providerError", "verifiedOn");
+    private static final FieldType<Severity> SEVERITY = FieldType.constant(Severity.class, Severity::wireName);
+    private static final Map<String, RuleDescription<?>> TYPES = new LinkedHashMap<>();
+    private static final Map<String, Set<String>> FIELDS = new HashMap<>();
 
     static {
-        READERS.put("order", new Reader(n -> new OrderRule(n.nonBlankText("id"), kind(n, "before"), kind(n, "after"),
-                parse(n, "scope", OrderScope::fromWire), n.optBoolean("onlyLatestGroup", false), severity(n),
-                provenance(n)), "before", "after", "scope", "onlyLatestGroup"));
-        READERS.put("requiredMetadata", new Reader(n -> new RequiredMetadataRule(n.nonBlankText("id"), kind(n, "kind"),
-                parse(n, "applyTo", ApplyTo::fromWire), n.text("requiredPayloadKey"),
-                n.optTextList("alternativePayloadKeys"), n.optTextList("gatedByReplayCompatibility"),
-                n.has("fallbackPayloadValue") ? n.child("fallbackPayloadValue").raw().deepCopy() : null,
-                n.optText("fallbackReplayCompatibility"), n.optBoolean("fallbackRepairAuthorized", false),
-                n.optBoolean("onlyCurrentTurn", false), severity(n), provenance(n)),
-                "kind", "applyTo", "requiredPayloadKey", "alternativePayloadKeys", "gatedByReplayCompatibility",
-                "fallbackPayloadValue",
-                "fallbackReplayCompatibility", "fallbackRepairAuthorized", "onlyCurrentTurn"));
-        READERS.put("alternation", new Reader(n -> new AlternationRule(n.nonBlankText("id"), roles(n),
-                n.optText("mode"), n.optInt("maxPerGroup"), parse(n, "repair", AlternationRepair::fromWire),
-                severity(n), provenance(n)), "roles", "mode", "maxPerGroup", "repair"));
-        READERS.put("adjacency", new Reader(n -> new AdjacencyRule(n.nonBlankText("id"), kind(n, "first"),
-                kinds(n, "disallowBetween", true), n.has("successorRoles") ? roleSet(n, "successorRoles") : null,
-                severity(n), provenance(n)), "first", "disallowBetween", "successorRoles"));
-        READERS.put("preservation", new Reader(n -> new PreservationRule(n.nonBlankText("id"), kind(n, "kind"),
-                parse(n.required("invariant"), PreservationInvariant::fromWire), n.optText("payloadField"),
-                n.optBoolean("resetOnModelSwitch", false), severity(n), provenance(n)),
-                "kind", "invariant", "payloadField", "resetOnModelSwitch"));
-        READERS.put("roleRemap", new Reader(n -> new RoleRemapRule(n.nonBlankText("id"), kind(n, "kind"),
-                n.text("variant"), n.text("expectedRoleTag"), severity(n), provenance(n)),
-                "kind", "variant", "expectedRoleTag"));
-        READERS.put("staleContentAdvisory", new Reader(n -> {
-            if (severity(n) == Severity.BLOCKING) {
-                throw n.child("severity").error("staleContentAdvisory rules are always advisory, but severity was \"blocking\"");
-            }
-            return new StaleContentAdvisoryRule(n.nonBlankText("id"), kind(n, "kind"), n.optText("scope"),
-                    n.text("optOutOptionKey"), provenance(n));
-        }, "kind", "scope", "optOutOptionKey"));
-        READERS.put("identifierFormat", new Reader(n -> new IdentifierFormatRule(n.nonBlankText("id"), kind(n, "kind"),
-                n.optInt("maxLength"), n.optText("allowedPattern"), n.optInt("minLength"), severity(n), provenance(n)),
-                "kind", "minLength", "maxLength", "allowedPattern"));
-        READERS.put("identifierUniqueness", new Reader(n -> new IdentifierUniquenessRule(n.nonBlankText("id"),
-                kind(n, "kind"), parse(n, "surface", RuleSurface::fromWire), severity(n), provenance(n)),
-                "kind", "surface"));
-        READERS.put("nonEmptyTurn", new Reader(n -> new NonEmptyTurnRule(n.nonBlankText("id"),
-                n.has("role") ? parse(n.child("role"), Role::fromWire) : null, n.optBoolean("onlyTerminal", false),
-                severity(n), provenance(n)), "role", "onlyTerminal"));
-        READERS.put("toolIdentity", new Reader(n -> new ToolIdentityRule(n.nonBlankText("id"), severity(n), provenance(n))));
-        READERS.put("schemaIntegrity", new Reader(n -> new SchemaIntegrityRule(n.nonBlankText("id"), severity(n),
-                provenance(n))));
-        READERS.put("toolResultPairing", new Reader(n -> new ToolResultPairingRule(n.nonBlankText("id"),
-                n.optBoolean("unanswered", true), n.optBoolean("orphans", true),
-                n.optBoolean("emptyErrorResults", false), severity(n), provenance(n)),
-                "unanswered", "orphans", "emptyErrorResults"));
-        READERS.put("replayCompatibility", new Reader(n -> new ReplayCompatibilityRule(n.nonBlankText("id"),
-                n.has("kinds") ? kinds(n, "kinds", true) : null, n.optTextList("accepted") == null
-                        ? List.of() : n.optTextList("accepted"), severity(n), provenance(n)), "kinds", "accepted"));
-        READERS.put("toolPolicy", new Reader(n -> {
-            InputNode doc = n.required("policy").requireObject();
-            SequencePolicy policy;
-            try {
-                policy = PolicyFiles.parse(doc.raw(), n.source(), n.nonBlankText("id"));
-            } catch (GuardInputException e) {
-                // re-root the policy reader's path under this rule's "policy" field
-                String inner = e.path() == null ? "" : e.path().substring(1);
-                throw new GuardInputException(n.source(), n.line(), doc.path() + inner, e.problem());
-            }
-            return new ToolPolicyRule(n.nonBlankText("id"), policy, doc.raw(), severity(n), provenance(n));
-        }, "policy"));
-        READERS.put("stepContent", new Reader(n -> new StepContentRule(n.nonBlankText("id"),
-                n.has("trigger") ? kind(n, "trigger") : null, n.has("required") ? kind(n, "required") : null,
-                parse(n, "position", StepPosition::fromWire), parse(n, "scope", StepScope::fromWire), severity(n),
-                provenance(n)), "trigger", "required", "position", "scope"));
-        READERS.put("boundary", new Reader(n -> new BoundaryRule(n.nonBlankText("id"),
-                parse(n.required("end"), BoundaryEnd::fromWire), selectors(n, "allowed"),
-                n.optBoolean("skipSystem", true), severity(n), provenance(n)), "end", "allowed", "skipSystem"));
-        READERS.put("presence", new Reader(n -> new PresenceRule(n.nonBlankText("id"),
-                parse(n.required("selector"), EntrySelector::fromWire), n.optInt("min"), n.optInt("max"), severity(n),
-                provenance(n)), "selector", "min", "max"));
+        for (RuleDescription<?> d : OrderingRule.descriptions()) {
+            TYPES.put(d.type(), d);
+            Set<String> names = new LinkedHashSet<>(COMMON);
+            d.fields().forEach(f -> names.add(f.name()));
+            FIELDS.put(d.type(), Set.copyOf(names));
+        }
     }
 
     private RuleCodec() {}
@@ -144,7 +55,7 @@ public final class RuleCodec {
      * @return the type names, in declaration order
      */
     public static List<String> types() {
-        return List.copyOf(READERS.keySet());
+        return List.copyOf(TYPES.keySet());
     }
 
     /**
@@ -158,16 +69,30 @@ public final class RuleCodec {
         node.requireObject();
         InputNode typeNode = node.required("type");
         String type = typeNode.asText();
-        Reader reader = READERS.get(type);
-        if (reader == null) {
-            throw typeNode.error("unknown rule type \"" + type + "\"; expected one of " + String.join(", ", READERS.keySet()));
+        RuleDescription<?> description = TYPES.get(type);
+        if (description == null) {
+            throw typeNode.error("unknown rule type \"" + type + "\"; expected one of " + String.join(", ", TYPES.keySet()));
         }
-        node.allowOnly(reader.fields);
+        node.allowOnly(FIELDS.get(type));
+        return read(description, node);
+    }
+
+    private static <R extends OrderingRule> R read(RuleDescription<R> description, InputNode n) {
+        if (description.isAlwaysAdvisory() && severity(n) == Severity.BLOCKING) {
+            throw n.child("severity").error(description.type() + " rules are always advisory, but severity was \"blocking\"");
+        }
         try {
-            return reader.read.apply(node);
+            String id = n.nonBlankText("id");
+            Values values = new Values(id);
+            for (RuleField<R, ?> field : description.fields()) {
+                values.read(n, field);
+            }
+            values.severity = severity(n);
+            values.provenance = provenance(n);
+            return description.create(values);
         } catch (IllegalArgumentException | NullPointerException e) {
             // the record's own validation: report it at the rule's path, naming the field
-            throw node.error(e.getMessage());
+            throw n.error(e.getMessage());
         }
     }
 
@@ -225,7 +150,8 @@ public final class RuleCodec {
     }
 
     /**
-     * Writes a rule: {@code id}, {@code type}, {@code severity}, the rule's fields, then the provenance
+     * Writes a rule: {@code id}, {@code type}, {@code severity}, the rule's fields in the order its
+     * description declares them (a field whose value is {@code null} is left out), then the provenance
      * fields (always present, {@code null} when unknown).
      *
      * @param rule the rule
@@ -236,105 +162,7 @@ public final class RuleCodec {
         o.put("id", rule.id());
         o.put("type", rule.type());
         o.put("severity", rule.severity().wireName());
-        if (rule instanceof OrderRule r) {
-            o.put("before", r.before().wireName()).put("after", r.after().wireName()).put("scope", r.scope().wireName())
-                    .put("onlyLatestGroup", r.onlyLatestGroup());
-        } else if (rule instanceof RequiredMetadataRule r) {
-            o.put("kind", r.kind().wireName()).put("applyTo", r.applyTo().wireName())
-                    .put("requiredPayloadKey", r.requiredPayloadKey());
-            if (r.alternativePayloadKeys() != null) {
-                ArrayNode a = o.putArray("alternativePayloadKeys");
-                r.alternativePayloadKeys().forEach(a::add);
-            }
-            if (r.gatedByReplayCompatibility() != null) {
-                ArrayNode a = o.putArray("gatedByReplayCompatibility");
-                r.gatedByReplayCompatibility().forEach(a::add);
-            }
-            if (r.fallbackPayloadValue() != null) {
-                o.set("fallbackPayloadValue", r.fallbackPayloadValue());
-            }
-            if (r.fallbackReplayCompatibility() != null) {
-                o.put("fallbackReplayCompatibility", r.fallbackReplayCompatibility());
-            }
-            o.put("fallbackRepairAuthorized", r.fallbackRepairAuthorized()).put("onlyCurrentTurn", r.onlyCurrentTurn());
-        } else if (rule instanceof AlternationRule r) {
-            ArrayNode roles = o.putArray("roles");
-            r.roles().forEach(role -> roles.add(role.wireName()));
-            o.put("mode", r.mode());
-            if (r.maxPerGroup() != null) {
-                o.put("maxPerGroup", r.maxPerGroup());
-            }
-            if (r.repair() != null) {
-                o.put("repair", r.repair().wireName());
-            }
-        } else if (rule instanceof AdjacencyRule r) {
-            o.put("first", r.first().wireName());
-            writeKinds(o.putArray("disallowBetween"), r.disallowBetween());
-            if (r.successorRoles() != null) {
-                ArrayNode roles = o.putArray("successorRoles");
-                for (Role role : Role.values()) {
-                    if (r.successorRoles().contains(role)) {
-                        roles.add(role.wireName());
-                    }
-                }
-            }
-        } else if (rule instanceof PreservationRule r) {
-            o.put("kind", r.kind().wireName()).put("invariant", r.invariant().wireName());
-            if (r.payloadField() != null) {
-                o.put("payloadField", r.payloadField());
-            }
-            o.put("resetOnModelSwitch", r.resetOnModelSwitch());
-        } else if (rule instanceof RoleRemapRule r) {
-            o.put("kind", r.kind().wireName()).put("variant", r.variant()).put("expectedRoleTag", r.expectedRoleTag());
-        } else if (rule instanceof StaleContentAdvisoryRule r) {
-            o.put("kind", r.kind().wireName()).put("scope", r.scope()).put("optOutOptionKey", r.optOutOptionKey());
-        } else if (rule instanceof IdentifierFormatRule r) {
-            o.put("kind", r.kind().wireName());
-            if (r.minLength() != null) {
-                o.put("minLength", r.minLength());
-            }
-            if (r.maxLength() != null) {
-                o.put("maxLength", r.maxLength());
-            }
-            if (r.allowedPattern() != null) {
-                o.put("allowedPattern", r.allowedPattern());
-            }
-        } else if (rule instanceof IdentifierUniquenessRule r) {
-            o.put("kind", r.kind().wireName()).put("surface", r.surface().wireName());
-        } else if (rule instanceof NonEmptyTurnRule r) {
-            o.put("role", r.role().wireName()).put("onlyTerminal", r.onlyTerminal());
-        } else if (rule instanceof ToolResultPairingRule r) {
-            o.put("unanswered", r.unanswered()).put("orphans", r.orphans())
-                    .put("emptyErrorResults", r.emptyErrorResults());
-        } else if (rule instanceof ReplayCompatibilityRule r) {
-            writeKinds(o.putArray("kinds"), r.kinds());
-            ArrayNode accepted = o.putArray("accepted");
-            r.accepted().forEach(accepted::add);
-        } else if (rule instanceof StepContentRule r) {
-            o.put("trigger", r.trigger().wireName()).put("required", r.required().wireName())
-                    .put("position", r.position().wireName()).put("scope", r.scope().wireName());
-        } else if (rule instanceof BoundaryRule r) {
-            o.put("end", r.end().wireName());
-            ArrayNode allowed = o.putArray("allowed");
-            for (EntrySelector sel : EntrySelector.values()) {
-                if (r.allowed().contains(sel)) {
-                    allowed.add(sel.wireName());
-                }
-            }
-            o.put("skipSystem", r.skipSystem());
-        } else if (rule instanceof PresenceRule r) {
-            o.put("selector", r.selector().wireName());
-            if (r.min() != null) {
-                o.put("min", r.min());
-            }
-            if (r.max() != null) {
-                o.put("max", r.max());
-            }
-        }
-        if (rule instanceof ToolPolicyRule r) {
-            o.set("policy", r.document() != null ? r.document() : policySummary(r));
-        }
-        // toolIdentity and schemaIntegrity have no fields of their own
+        writeFields(o, rule.description(), rule);
         Provenance p = rule.provenance();
         o.put("source", p.source());
         o.put("providerError", p.providerError());
@@ -342,64 +170,49 @@ public final class RuleCodec {
         return o;
     }
 
-    private static ObjectNode policySummary(ToolPolicyRule rule) {
-        // built in code, without a document: name the policy and its rules so the output stays readable
-        ObjectNode o = NODES.objectNode();
-        o.put("name", rule.policy().name());
-        ArrayNode rules = o.putArray("ruleIds");
-        rule.policy().rules().forEach(r -> rules.add(r.id()));
-        return o;
+    private static <R extends OrderingRule> void writeFields(ObjectNode o, RuleDescription<R> description,
+            OrderingRule rule) {
+        R typed = description.cast(rule);
+        for (RuleField<R, ?> field : description.fields()) {
+            write(o, field, typed);
+        }
     }
 
-    private static void writeKinds(ArrayNode array, Set<Kind> kinds) {
-        for (Kind k : Kind.values()) {
-            if (kinds.contains(k)) {
-                array.add(k.wireName());
+    private static <R extends OrderingRule, T> void write(ObjectNode o, RuleField<R, T> field, R rule) {
+        String name = field.name();
+        FieldType<T> type = field.type();
+        if (type.shape() == FieldType.Shape.POLICY) {
+            o.set(name, field.writeDocument(rule));
+            return;
+        }
+        T value = field.get(rule);
+        if (value == null) {
+            return;
+        }
+        switch (type.shape()) {
+            case TEXT -> o.put(name, (String) value);
+            case BOOLEAN -> o.put(name, (Boolean) value);
+            case INTEGER -> o.put(name, (Integer) value);
+            case TEXT_LIST -> {
+                ArrayNode a = o.putArray(name);
+                ((List<?>) value).forEach(item -> a.add((String) item));
             }
+            case CONSTANT -> o.put(name, type.wireNameOf(value));
+            case CONSTANT_SET -> {
+                ArrayNode a = o.putArray(name);
+                type.ordered((Set<?>) value).forEach(c -> a.add(type.wireNameOf(c)));
+            }
+            case CONSTANT_LIST -> {
+                ArrayNode a = o.putArray(name);
+                ((List<?>) value).forEach(c -> a.add(type.wireNameOf(c)));
+            }
+            case JSON -> o.set(name, (JsonNode) value);
+            default -> throw new IllegalStateException("unhandled field shape " + type.shape());
         }
-    }
-
-    private static Kind kind(InputNode n, String field) {
-        return parse(n.required(field), Kind::fromWire);
-    }
-
-    private static Set<Kind> kinds(InputNode n, String field, boolean required) {
-        Set<Kind> kinds = new LinkedHashSet<>();
-        for (InputNode item : required ? n.array(field) : n.optArray(field)) {
-            kinds.add(parse(item, Kind::fromWire));
-        }
-        return kinds;
-    }
-
-    private static Set<Role> roleSet(InputNode n, String field) {
-        Set<Role> roles = new LinkedHashSet<>();
-        for (InputNode item : n.array(field)) {
-            roles.add(parse(item, Role::fromWire));
-        }
-        return roles;
-    }
-
-    private static Set<EntrySelector> selectors(InputNode n, String field) {
-        Set<EntrySelector> selectors = new LinkedHashSet<>();
-        for (InputNode item : n.array(field)) {
-            selectors.add(parse(item, EntrySelector::fromWire));
-        }
-        return selectors;
-    }
-
-    private static List<Role> roles(InputNode n) {
-        if (!n.has("roles")) {
-            return null;
-        }
-        List<Role> roles = new ArrayList<>();
-        for (InputNode item : n.array("roles")) {
-            roles.add(parse(item, Role::fromWire));
-        }
-        return roles;
     }
 
     private static Severity severity(InputNode n) {
-        return n.has("severity") ? parse(n.child("severity"), Severity::fromWire) : null;
+        return n.has("severity") ? constant(n.child("severity"), SEVERITY) : null;
     }
 
     private static Provenance provenance(InputNode n) {
@@ -410,29 +223,104 @@ public final class RuleCodec {
         return n.has(field) && n.child(field).raw().isNull() ? null : n.optNonBlankText(field);
     }
 
-    private static <T> T parse(InputNode n, String field, Function<String, T> parser) {
-        return n.has(field) ? parse(n.child(field), parser) : null;
-    }
-
-    private static <T> T parse(InputNode n, Function<String, T> parser) {
+    private static <T> T constant(InputNode n, FieldType<T> type) {
         String value = n.asText();
-        try {
-            return parser.apply(value);
-        } catch (IllegalArgumentException e) {
-            throw n.error(e.getMessage().replaceFirst("^\\w+ must be", "expected"));
+        Object constant = type.constantNamed(value);
+        if (constant == null) {
+            throw n.error("expected one of " + String.join(", ", type.wireNames()) + ", but was '" + value + "'");
         }
+        @SuppressWarnings("unchecked")
+        T typed = (T) constant;
+        return typed;
     }
 
-    /** How to read one rule type, and the fields it accepts. */
-    private static final class Reader {
-        final Function<InputNode, OrderingRule> read;
-        final Set<String> fields;
+    /** The values of one rule document, read field by field. */
+    private static final class Values implements FieldValues {
+        private final String id;
+        private final Map<RuleField<?, ?>, Object> values = new HashMap<>();
+        private final Map<RuleField<?, ?>, JsonNode> documents = new HashMap<>(2);
+        private Severity severity;
+        private Provenance provenance;
 
-        Reader(Function<InputNode, OrderingRule> read, String... own) {
-            this.read = read;
-            Set<String> all = new LinkedHashSet<>(List.of(COMMON));
-            all.addAll(List.of(own));
-            this.fields = Set.copyOf(all);
+        Values(String id) {
+            this.id = id;
+        }
+
+        void read(InputNode n, RuleField<?, ?> field) {
+            String name = field.name();
+            if (!n.has(name)) {
+                if (field.required()) {
+                    n.required(name);
+                }
+                values.put(field, field.defaultValue());
+                return;
+            }
+            InputNode child = n.child(name);
+            FieldType<?> type = field.type();
+            Object value = switch (type.shape()) {
+                case TEXT -> child.asText();
+                case BOOLEAN -> n.optBoolean(name, false);
+                case INTEGER -> child.asInt();
+                case TEXT_LIST -> n.optTextList(name);
+                case CONSTANT -> constant(child, type);
+                case CONSTANT_SET -> {
+                    Set<Object> set = new LinkedHashSet<>();
+                    for (InputNode item : child.asArray()) {
+                        set.add(constant(item, type));
+                    }
+                    yield set;
+                }
+                case CONSTANT_LIST -> {
+                    List<Object> list = new ArrayList<>();
+                    for (InputNode item : child.asArray()) {
+                        list.add(constant(item, type));
+                    }
+                    yield list;
+                }
+                case JSON -> child.raw().deepCopy();
+                case POLICY -> {
+                    documents.put(field, child.raw());
+                    yield policy(child);
+                }
+            };
+            values.put(field, value);
+        }
+
+        private SequencePolicy policy(InputNode doc) {
+            doc.requireObject();
+            try {
+                return PolicyFiles.parse(doc.raw(), doc.source(), id);
+            } catch (GuardInputException e) {
+                // re-root the policy reader's path under this field
+                String inner = e.path() == null ? "" : e.path().substring(1);
+                throw new GuardInputException(doc.source(), doc.line(), doc.path() + inner, e.problem());
+            }
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public Severity severity() {
+            return severity;
+        }
+
+        @Override
+        public Provenance provenance() {
+            return provenance;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <T> T get(RuleField<?, T> field) {
+            return (T) values.get(field);
+        }
+
+        @Override
+        public JsonNode document(RuleField<?, ?> field) {
+            return documents.get(field);
         }
     }
 }

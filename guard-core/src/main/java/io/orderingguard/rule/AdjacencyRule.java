@@ -1,5 +1,6 @@
 package io.orderingguard.rule;
 
+import io.orderingguard.timeline.Thought;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
@@ -43,6 +44,18 @@ public record AdjacencyRule(
         String id, Kind first, Set<Kind> disallowBetween, Set<Role> successorRoles, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<AdjacencyRule, Kind> FIRST = RuleField.required(
+            "first", RuleFields.KIND, AdjacencyRule::first);
+    private static final RuleField<AdjacencyRule, Set<Kind>> DISALLOW_BETWEEN = RuleField.required(
+            "disallowBetween", RuleFields.KINDS, AdjacencyRule::disallowBetween);
+    private static final RuleField<AdjacencyRule, Set<Role>> SUCCESSOR_ROLES = RuleField.optional(
+            "successorRoles", FieldType.constantSet(Role.class, Role::wireName), AdjacencyRule::successorRoles);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<AdjacencyRule> DESCRIPTION = RuleDescription.of("adjacency", AdjacencyRule.class,
+            List.of(FIRST, DISALLOW_BETWEEN, SUCCESSOR_ROLES), v -> new AdjacencyRule(v.id(), v.get(FIRST), v.get(DISALLOW_BETWEEN), v.get(SUCCESSOR_ROLES),
+                    v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public AdjacencyRule {
         RuleFields.id(id);
@@ -75,8 +88,82 @@ public record AdjacencyRule(
     }
 
     @Override
-    public String type() {
-        return "adjacency";
+    public RuleDescription<AdjacencyRule> description() {
+        return DESCRIPTION;
+    }
+
+    /**
+     * Without successor roles, moves the forbidden successor before the run of entries it may not
+     * follow (strategy {@code reorder-adjacent}). With successor roles, drops a thought whose produced
+     * item is gone ({@code drop-unfollowed-reasoning}) or puts a filler of an allowed role between
+     * ({@code insert-bridge-filler}).
+     */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        if (ids.size() < 2) {
+            return RepairResult.notApplicable();
+        }
+        return successorRoles == null ? reorder(ids, context.entries()) : bridge(ids, context);
+    }
+
+    private RepairResult reorder(List<String> ids, List<Entry> working) {
+        int at = EntrySearch.adjacentPair(working, ids.get(0), ids.get(1), e -> true);
+        if (at < 0) {
+            return RepairResult.notApplicable();
+        }
+        Entry successor = working.get(at + 1);
+        if (successor.kind() == first) {
+            // swapping two entries of one kind leaves the same pair: moving cannot separate them
+            return RepairResult.unrepairable(RepairStrategy.REORDER_ADJACENT, "moving cannot separate two adjacent "
+                    + successor.kind().wireName() + " entries ('" + working.get(at).id() + "', '" + successor.id()
+                    + "'); rule '" + id + "' forbids a " + successor.kind().wireName() + " right after a "
+                    + first.wireName());
+        }
+        // before the whole run of starters (call, call, message → message, call, call): landing right
+        // after another starter would only move the finding one step back and need one pass per call
+        int to = at;
+        while (to > 0 && working.get(to - 1).kind() == first) {
+            to--;
+        }
+        working.remove(at + 1);
+        working.add(to, successor);
+        Entry blocker = working.get(to + 1);
+        return RepairResult.applied(RepairStrategy.REORDER_ADJACENT, successor.id(), blocker.id(),
+                "moved " + successor.kind().wireName() + " '" + successor.id() + "' before " + blocker.kind().wireName()
+                        + " '" + blocker.id() + "'", List.of(), List.of());
+    }
+
+    private RepairResult bridge(List<String> ids, RepairContext context) {
+        List<Entry> working = context.entries();
+        int at = EntrySearch.adjacentPair(working, ids.get(0), ids.get(1), e -> e instanceof Message);
+        if (at < 0) {
+            return RepairResult.notApplicable();
+        }
+        Entry e = working.get(at);
+        Message next = (Message) working.get(at + 1);
+        if (e instanceof Thought) {
+            working.remove(at);
+            return RepairResult.applied(RepairStrategy.DROP_UNFOLLOWED_REASONING, e.id(), null,
+                    "dropped thought '" + e.id() + "', which was followed by " + next.role().wireName() + " message '"
+                            + next.id() + "' instead of what it produced", List.of(e), List.of());
+        }
+        if (e instanceof Message) {
+            return RepairResult.unrepairable(RepairStrategy.INSERT_BRIDGE_FILLER, "a filler between message '" + e.id()
+                    + "' and " + next.role().wireName() + " message '" + next.id() + "' would itself be a message "
+                    + "followed by it, so rule '" + id + "' has no repair");
+        }
+        Role role = !successorRoles.contains(Role.ASSISTANT) ? Role.ASSISTANT
+                : !successorRoles.contains(Role.USER) ? Role.USER : null;
+        if (role == null) {
+            return RepairResult.unrepairable(RepairStrategy.INSERT_BRIDGE_FILLER, "rule '" + id + "' forbids every role "
+                    + "after " + e.kind().wireName() + " '" + e.id() + "', so no filler can stand between");
+        }
+        Message filler = context.filler(role);
+        working.add(at + 1, filler);
+        return RepairResult.applied(RepairStrategy.INSERT_BRIDGE_FILLER, filler.id(), next.id(),
+                "inserted " + (role == Role.ASSISTANT ? "an " : "a ") + role.wireName() + " filler between "
+                        + e.kind().wireName() + " '" + e.id() + "' and " + next.role().wireName() + " message '"
+                        + next.id() + "'", List.of(), List.of(filler));
     }
 
 
@@ -90,7 +177,7 @@ public record AdjacencyRule(
             if (e.kind() == first && disallowBetween.contains(next.kind()) && roleMatches(next)) {
                 String what = successorRoles != null && next instanceof Message m
                         ? m.role().wireName() + " message" : next.kind().wireName();
-                sink.report(this, "successor", List.of(e.id(), next.id()), what + " " + RuleFields.quote(next.id())
+                sink.report(this, Facet.SUCCESSOR, List.of(e.id(), next.id()), what + " " + RuleFields.quote(next.id())
                         + " may not immediately follow " + first.wireName() + " " + RuleFields.quote(e.id()));
             }
         }

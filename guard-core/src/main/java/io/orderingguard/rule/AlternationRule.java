@@ -35,19 +35,31 @@ import java.util.Map;
  *
  * @param id the rule id
  * @param roles the two roles that alternate, the first one starting the conversation
- * @param mode {@code strict} (roles and cap), {@code user-after-result} (as strict, a user message may
- *     follow a tool result), {@code consecutive-only} (as strict, any role may come first) or
- *     {@code cap-only}
+ * @param mode what is checked (default {@link AlternationMode#STRICT}): {@code strict}, {@code user-after-result}
+ *     (as strict, a user message may follow a tool result), {@code consecutive-only} (as strict, any role
+ *     may come first) or {@code cap-only}
  * @param maxPerGroup the most tool calls per step or role group, or {@code null}
  * @param repair how mutate mode repairs consecutive roles, or {@code null} for the guard's choice
  * @param severity the severity (default advisory)
  * @param provenance where the rule comes from
  */
 public record AlternationRule(
-        String id, List<Role> roles, String mode, Integer maxPerGroup, AlternationRepair repair,
+        String id, List<Role> roles, AlternationMode mode, Integer maxPerGroup, AlternationRepair repair,
         Severity severity, Provenance provenance) implements OrderingRule {
 
-    private static final List<String> MODES = List.of("strict", "user-after-result", "consecutive-only", "cap-only");
+    private static final RuleField<AlternationRule, List<Role>> ROLES = RuleField.optional(
+            "roles", FieldType.constantList(Role.class, Role::wireName), AlternationRule::roles);
+    private static final RuleField<AlternationRule, AlternationMode> MODE = RuleField.optional(
+            "mode", FieldType.constant(AlternationMode.class, AlternationMode::wireName), AlternationRule::mode);
+    private static final RuleField<AlternationRule, Integer> MAX_PER_GROUP = RuleField.optional(
+            "maxPerGroup", FieldType.INTEGER, AlternationRule::maxPerGroup);
+    private static final RuleField<AlternationRule, AlternationRepair> REPAIR = RuleField.optional(
+            "repair", FieldType.constant(AlternationRepair.class, AlternationRepair::wireName), AlternationRule::repair);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<AlternationRule> DESCRIPTION = RuleDescription.of("alternation", AlternationRule.class,
+            List.of(ROLES, MODE, MAX_PER_GROUP, REPAIR), v -> new AlternationRule(v.id(), v.get(ROLES), v.get(MODE), v.get(MAX_PER_GROUP), v.get(REPAIR),
+                    v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public AlternationRule {
@@ -55,10 +67,8 @@ public record AlternationRule(
         roles = roles == null ? List.of(Role.USER, Role.ASSISTANT) : List.copyOf(roles);
         Require.argument(roles.size() == 2 && roles.get(0) != roles.get(1) && !roles.contains(Role.SYSTEM),
                 "roles must be two distinct roles of user and assistant, but was " + roles);
-        mode = mode == null ? "strict" : mode;
-        Require.argument(MODES.contains(mode), "mode must be one of " + String.join(", ", MODES) + ", but was '"
-                + mode + "'");
-        Require.argument(!"cap-only".equals(mode) || maxPerGroup != null,
+        mode = mode == null ? AlternationMode.STRICT : mode;
+        Require.argument(mode != AlternationMode.CAP_ONLY || maxPerGroup != null,
                 "mode cap-only checks only maxPerGroup, so maxPerGroup is required for rule '" + id + "'");
         Require.argument(maxPerGroup == null || maxPerGroup >= 0, "maxPerGroup must be >= 0, but was " + maxPerGroup);
         severity = RuleFields.severity(severity, Severity.ADVISORY);
@@ -66,8 +76,13 @@ public record AlternationRule(
     }
 
     @Override
-    public String type() {
-        return "alternation";
+    public RuleDescription<AlternationRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return AlternationRepairs.repair(this, facet, ids, context);
     }
 
 
@@ -75,7 +90,7 @@ public record AlternationRule(
     @Override
     public void check(RuleContext context, FindingSink sink) {
         List<Entry> entries = context.entries();
-        if (!"cap-only".equals(mode)) {
+        if (mode != AlternationMode.CAP_ONLY) {
             checkRoles(entries, sink);
         }
         if (maxPerGroup != null) {
@@ -99,14 +114,14 @@ public record AlternationRule(
             }
             if (!seenMessage) {
                 seenMessage = true;
-                if (m.role() != roles.get(0) && !"consecutive-only".equals(mode)) {
-                    sink.report(this, "first-role", List.of(m.id()), "the first message must have role "
+                if (m.role() != roles.get(0) && mode != AlternationMode.CONSECUTIVE_ONLY) {
+                    sink.report(this, Facet.FIRST_ROLE, List.of(m.id()), "the first message must have role "
                             + roles.get(0).wireName() + ", but " + RuleFields.quote(m.id()) + " has role "
                             + m.role().wireName());
                 }
             } else if (previous != null && previousRole == m.role()
-                    && !(previous instanceof ToolCall && "user-after-result".equals(mode))) {
-                sink.report(this, "consecutive-role", List.of(previous.id(), m.id()), "roles must alternate, but "
+                    && !(previous instanceof ToolCall && mode == AlternationMode.USER_AFTER_RESULT)) {
+                sink.report(this, Facet.CONSECUTIVE_ROLE, List.of(previous.id(), m.id()), "roles must alternate, but "
                         + describe(previous) + " and " + RuleFields.quote(m.id()) + " both have role "
                         + m.role().wireName());
             }
@@ -142,14 +157,14 @@ public record AlternationRule(
                         ids.add(c.id());
                     }
                 }
-                sink.report(this, "max-per-group", ids, "at most " + maxPerGroup + " tool call(s) are allowed per "
+                sink.report(this, Facet.MAX_PER_GROUP, ids, "at most " + maxPerGroup + " tool call(s) are allowed per "
                         + "model response, but a role group holds " + stepless);
             }
         }
         if (perStep != null) {
             for (Map.Entry<String, List<String>> step : perStep.entrySet()) {
                 if (step.getValue().size() > maxPerGroup) {
-                    sink.report(this, "max-per-group", List.copyOf(step.getValue()), "at most " + maxPerGroup
+                    sink.report(this, Facet.MAX_PER_GROUP, List.copyOf(step.getValue()), "at most " + maxPerGroup
                             + " tool call(s) are allowed per model response, but step '" + step.getKey()
                             + "' holds " + step.getValue().size());
                 }

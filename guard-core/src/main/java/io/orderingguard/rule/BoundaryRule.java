@@ -1,5 +1,6 @@
 package io.orderingguard.rule;
 
+import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
@@ -42,6 +43,17 @@ public record BoundaryRule(
         String id, BoundaryEnd end, Set<EntrySelector> allowed, boolean skipSystem, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<BoundaryRule, BoundaryEnd> END = RuleField.required(
+            "end", FieldType.constant(BoundaryEnd.class, BoundaryEnd::wireName), BoundaryRule::end);
+    private static final RuleField<BoundaryRule, Set<EntrySelector>> ALLOWED = RuleField.required(
+            "allowed", FieldType.constantSet(EntrySelector.class, EntrySelector::wireName), BoundaryRule::allowed);
+    private static final RuleField<BoundaryRule, Boolean> SKIP_SYSTEM = RuleField.optional(
+            "skipSystem", FieldType.BOOLEAN, true, BoundaryRule::skipSystem);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<BoundaryRule> DESCRIPTION = RuleDescription.of("boundary", BoundaryRule.class,
+            List.of(END, ALLOWED, SKIP_SYSTEM), v -> new BoundaryRule(v.id(), v.get(END), v.get(ALLOWED), v.get(SKIP_SYSTEM), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public BoundaryRule {
         RuleFields.id(id);
@@ -57,8 +69,47 @@ public record BoundaryRule(
     }
 
     @Override
-    public String type() {
-        return "boundary";
+    public RuleDescription<BoundaryRule> description() {
+        return DESCRIPTION;
+    }
+
+    /**
+     * Repairs the first or last entry where that is obviously safe (drop an orphan result, put a user
+     * filler before a model-side opening, answer a trailing unanswered call); says why not otherwise.
+     */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        List<Entry> working = context.entries();
+        int i = boundaryIndex(working);
+        if (i < 0 || !working.get(i).id().equals(ids.get(0))) {
+            return RepairResult.notApplicable();
+        }
+        Entry e = working.get(i);
+        boolean first = end == BoundaryEnd.FIRST;
+        if (allowed.contains(first ? EntrySelector.atStart(e) : EntrySelector.atEnd(e))) {
+            return RepairResult.notApplicable(); // a duplicate finding another repair of this pass already settled
+        }
+        if (first) {
+            if (e instanceof ToolCall c && c.isOrphan()) {
+                return ToolResultRepairs.dropOrphan(working, i, c);
+            }
+            boolean modelSide = !(e instanceof Message m) || m.role() == Role.ASSISTANT;
+            if (modelSide && allowed.contains(EntrySelector.USER)) {
+                Message filler = context.filler(Role.USER);
+                working.add(i, filler);
+                return RepairResult.applied(RepairStrategy.INSERT_LEADING_USER_FILLER, filler.id(), e.id(),
+                        "inserted a user filler before " + e.kind().wireName() + " '" + e.id()
+                                + "' so that the conversation starts with a user message", List.of(), List.of(filler));
+            }
+            return RepairResult.unrepairable(RepairStrategy.NONE, "the conversation cannot be made to start with what "
+                    + "rule '" + id + "' allows without inventing or dropping content");
+        }
+        if (e instanceof ToolCall c && c.isUnanswered() && allowed.contains(EntrySelector.TOOL_RESULT)) {
+            return ToolResultRepairs.answer(working, i, c);
+        }
+        return RepairResult.unrepairable(RepairStrategy.NONE, "the guard does not repair how a conversation ends: it "
+                + "cannot tell a finished answer from a prefill, appending a user turn would put words in the user's "
+                + "mouth, and dropping the last entry would lose it");
     }
 
 
@@ -76,7 +127,7 @@ public record BoundaryRule(
             return;
         }
         boolean first = end == BoundaryEnd.FIRST;
-        sink.report(this, first ? "first-entry" : "last-entry", List.of(e.id()), "the conversation must "
+        sink.report(this, first ? Facet.FIRST_ENTRY : Facet.LAST_ENTRY, List.of(e.id()), "the conversation must "
                 + (first ? "start" : "end") + " with " + describeAllowed() + (skipSystem ? " (system messages aside)" : "")
                 + ", but its " + (first ? "first" : "last") + " entry " + RuleFields.quote(e.id()) + " is "
                 + actual.withArticle());

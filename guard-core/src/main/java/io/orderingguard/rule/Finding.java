@@ -15,11 +15,12 @@ import java.util.List;
  *     several entries)
  * @param detail one human sentence naming the violated property
  * @param providerError the provider's error text this finding prevents, or {@code null}
- * @param facet a short machine-readable sub-kind, e.g. {@code consecutive-role}, {@code unanswered}
+ * @param facet what exactly was found, e.g. {@link Facet#CONSECUTIVE_ROLE}; its wire name is what
+ *     results carry
  */
 public record Finding(
         String ruleId, String ruleType, Severity severity, String profile, List<String> primitiveIds, String detail,
-        String providerError, String facet) {
+        String providerError, Facet facet) {
 
     /** Validates and copies the fields. */
     public Finding {
@@ -29,7 +30,7 @@ public record Finding(
         Require.nonBlank(profile, "profile");
         primitiveIds = List.copyOf(Require.nonNull(primitiveIds, "primitiveIds"));
         Require.nonNull(detail, "detail");
-        facet = facet == null ? "" : facet;
+        Require.nonNull(facet, "facet");
     }
 
     /**

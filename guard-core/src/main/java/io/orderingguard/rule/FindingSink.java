@@ -12,9 +12,9 @@ public interface FindingSink {
      * Reports one finding of a rule.
      *
      * @param rule the rule that found it
-     * @param facet a short machine-readable sub-kind, e.g. {@code consecutive-role} or {@code unanswered}
+     * @param facet what exactly was found, e.g. {@link Facet#CONSECUTIVE_ROLE} or {@link Facet#UNANSWERED}
      * @param primitiveIds every implicated entry id, in timeline order
      * @param detail one human sentence naming the violated property
      */
-    void report(OrderingRule rule, String facet, List<String> primitiveIds, String detail);
+    void report(OrderingRule rule, Facet facet, List<String> primitiveIds, String detail);
 }

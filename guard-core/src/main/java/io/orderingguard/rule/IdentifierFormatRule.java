@@ -32,6 +32,20 @@ public record IdentifierFormatRule(
         String id, Kind kind, Integer maxLength, String allowedPattern, Integer minLength, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<IdentifierFormatRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, IdentifierFormatRule::kind);
+    private static final RuleField<IdentifierFormatRule, Integer> MIN_LENGTH = RuleField.optional(
+            "minLength", FieldType.INTEGER, IdentifierFormatRule::minLength);
+    private static final RuleField<IdentifierFormatRule, Integer> MAX_LENGTH = RuleField.optional(
+            "maxLength", FieldType.INTEGER, IdentifierFormatRule::maxLength);
+    private static final RuleField<IdentifierFormatRule, String> ALLOWED_PATTERN = RuleField.optional(
+            "allowedPattern", FieldType.TEXT, IdentifierFormatRule::allowedPattern);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<IdentifierFormatRule> DESCRIPTION = RuleDescription.of("identifierFormat", IdentifierFormatRule.class,
+            List.of(KIND, MIN_LENGTH, MAX_LENGTH, ALLOWED_PATTERN), v -> new IdentifierFormatRule(v.id(), v.get(KIND), v.get(MAX_LENGTH), v.get(ALLOWED_PATTERN),
+                    v.get(MIN_LENGTH), v.severity(), v.provenance()));
+
     private static final Map<String, Matcher> MATCHERS = new ConcurrentHashMap<>();
 
     /** Validates the fields and applies defaults. */
@@ -69,8 +83,14 @@ public record IdentifierFormatRule(
     }
 
     @Override
-    public String type() {
-        return "identifierFormat";
+    public RuleDescription<IdentifierFormatRule> description() {
+        return DESCRIPTION;
+    }
+
+    /** Renames the id into the format (strategy {@code renumber-invalid-ids}). */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return IdRewrites.renumberInvalid(this, context.entries(), ids.get(0));
     }
 
 
@@ -84,13 +104,13 @@ public record IdentifierFormatRule(
             }
             String value = e.id();
             if (maxLength != null && value.length() > maxLength) {
-                sink.report(this, "too-long", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                sink.report(this, Facet.TOO_LONG, List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " is " + value.length() + " characters, over the cap of " + maxLength);
             } else if (minLength != null && value.length() < minLength) {
-                sink.report(this, "too-short", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                sink.report(this, Facet.TOO_SHORT, List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " is " + value.length() + " characters, under the minimum of " + minLength);
             } else if (matcher != null && !matcher.matches(value)) {
-                sink.report(this, "bad-characters", List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
+                sink.report(this, Facet.BAD_CHARACTERS, List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " contains characters outside " + allowedPattern);
             }
         }

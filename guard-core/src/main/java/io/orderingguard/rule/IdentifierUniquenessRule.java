@@ -26,6 +26,16 @@ import java.util.List;
 public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<IdentifierUniquenessRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, IdentifierUniquenessRule::kind);
+    private static final RuleField<IdentifierUniquenessRule, RuleSurface> SURFACE = RuleField.optional(
+            "surface", FieldType.constant(RuleSurface.class, RuleSurface::wireName), IdentifierUniquenessRule::surface);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<IdentifierUniquenessRule> DESCRIPTION = RuleDescription.of("identifierUniqueness", IdentifierUniquenessRule.class,
+            List.of(KIND, SURFACE), v -> new IdentifierUniquenessRule(v.id(), v.get(KIND), v.get(SURFACE), v.severity(),
+                    v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public IdentifierUniquenessRule {
         RuleFields.id(id);
@@ -36,8 +46,14 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
     }
 
     @Override
-    public String type() {
-        return "identifierUniqueness";
+    public RuleDescription<IdentifierUniquenessRule> description() {
+        return DESCRIPTION;
+    }
+
+    /** Renames the entries sharing the id (strategy {@code renumber-colliding-ids}). */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return IdRewrites.renumberColliding(context, kind, ids.get(0));
     }
 
 
@@ -74,7 +90,7 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
             for (int k = i; k >= 0; k = index.next(k)) {
                 members.add(entries.get(k).id());
             }
-            sink.report(this, "duplicate", members, kind.wireName() + " id " + RuleFields.quote(entries.get(i).id())
+            sink.report(this, Facet.DUPLICATE, members, kind.wireName() + " id " + RuleFields.quote(entries.get(i).id())
                     + " is shared by " + members.size() + " entries");
         }
     }

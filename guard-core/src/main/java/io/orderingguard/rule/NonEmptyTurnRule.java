@@ -26,6 +26,15 @@ import java.util.List;
 public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<NonEmptyTurnRule, Role> ROLE = RuleField.optional(
+            "role", FieldType.constant(Role.class, Role::wireName), NonEmptyTurnRule::role);
+    private static final RuleField<NonEmptyTurnRule, Boolean> ONLY_TERMINAL = RuleField.optional(
+            "onlyTerminal", FieldType.BOOLEAN, false, NonEmptyTurnRule::onlyTerminal);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<NonEmptyTurnRule> DESCRIPTION = RuleDescription.of("nonEmptyTurn", NonEmptyTurnRule.class,
+            List.of(ROLE, ONLY_TERMINAL), v -> new NonEmptyTurnRule(v.id(), v.get(ROLE), v.get(ONLY_TERMINAL), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public NonEmptyTurnRule {
         RuleFields.id(id);
@@ -35,8 +44,28 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
     }
 
     @Override
-    public String type() {
-        return "nonEmptyTurn";
+    public RuleDescription<NonEmptyTurnRule> description() {
+        return DESCRIPTION;
+    }
+
+    /** Drops the empty message or the trailing thought-only turn (strategy {@code drop-empty-turn}). */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        List<Entry> working = context.entries();
+        int i;
+        if (facet == Facet.TERMINAL_THOUGHT) {
+            int last = working.size() - 1;
+            i = last >= 0 && working.get(last) instanceof Thought && working.get(last).id().equals(ids.get(0)) ? last : -1;
+        } else {
+            i = EntrySearch.locate(working, ids.get(0), e -> e instanceof Message m && m.content().isBlank() && !m.hasPayload());
+        }
+        if (i < 0) {
+            return RepairResult.notApplicable();
+        }
+        Entry e = working.remove(i);
+        return RepairResult.applied(RepairStrategy.DROP_EMPTY_TURN, e.id(), null,
+                "dropped " + (e instanceof Thought ? "the trailing thought-only turn '" : "empty message '") + e.id() + "'",
+                List.of(e), List.of());
     }
 
 
@@ -53,7 +82,7 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
             if (last instanceof Message m) {
                 checkMessage(entries, n - 1, m, sink);
             } else if (last instanceof Thought t && role != Role.USER) {
-                sink.report(this, "terminal-thought", List.of(t.id()), "the conversation ends in a thought-only "
+                sink.report(this, Facet.TERMINAL_THOUGHT, List.of(t.id()), "the conversation ends in a thought-only "
                         + role.wireName() + " turn (" + RuleFields.quote(t.id()) + ") with no text or tool call");
             }
             return;
@@ -72,7 +101,7 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
         boolean callBefore = i > 0 && entries.get(i - 1) instanceof ToolCall;
         boolean callAfter = i + 1 < entries.size() && entries.get(i + 1) instanceof ToolCall;
         if (!callBefore && !callAfter) {
-            sink.report(this, "empty", List.of(m.id()), role.wireName() + " message " + RuleFields.quote(m.id())
+            sink.report(this, Facet.EMPTY, List.of(m.id()), role.wireName() + " message " + RuleFields.quote(m.id())
                     + " carries neither content nor an adjacent tool call");
         }
     }

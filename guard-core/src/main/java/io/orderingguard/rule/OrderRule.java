@@ -28,6 +28,20 @@ public record OrderRule(
         String id, Kind before, Kind after, OrderScope scope, boolean onlyLatestGroup, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<OrderRule, Kind> BEFORE = RuleField.required(
+            "before", RuleFields.KIND, OrderRule::before);
+    private static final RuleField<OrderRule, Kind> AFTER = RuleField.required(
+            "after", RuleFields.KIND, OrderRule::after);
+    private static final RuleField<OrderRule, OrderScope> SCOPE = RuleField.optional(
+            "scope", FieldType.constant(OrderScope.class, OrderScope::wireName), OrderRule::scope);
+    private static final RuleField<OrderRule, Boolean> ONLY_LATEST_GROUP = RuleField.optional(
+            "onlyLatestGroup", FieldType.BOOLEAN, false, OrderRule::onlyLatestGroup);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<OrderRule> DESCRIPTION = RuleDescription.of("order", OrderRule.class,
+            List.of(BEFORE, AFTER, SCOPE, ONLY_LATEST_GROUP), v -> new OrderRule(v.id(), v.get(BEFORE), v.get(AFTER), v.get(SCOPE), v.get(ONLY_LATEST_GROUP), v.severity(),
+                    v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public OrderRule {
         RuleFields.id(id);
@@ -39,8 +53,59 @@ public record OrderRule(
     }
 
     @Override
-    public String type() {
-        return "order";
+    public RuleDescription<OrderRule> description() {
+        return DESCRIPTION;
+    }
+
+    /**
+     * Moves every misplaced {@code before}-kind entry of the finding ahead of the first
+     * {@code after}-kind entry, keeping their relative order (strategy {@code reorder}).
+     */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        List<Entry> working = context.entries();
+        int lo = Integer.MAX_VALUE;
+        int hi = -1;
+        for (String id : ids) {
+            int i = EntrySearch.indexOf(working, id, 0);
+            if (i >= 0) {
+                lo = Math.min(lo, i);
+                hi = Math.max(hi, i);
+            }
+        }
+        if (hi < 0 || before == after) {
+            return RepairResult.notApplicable();
+        }
+        int firstAfter = -1;
+        for (int i = lo; i <= hi; i++) {
+            if (working.get(i).kind() == after && ids.contains(working.get(i).id())) {
+                firstAfter = i;
+                break;
+            }
+        }
+        if (firstAfter < 0) {
+            return RepairResult.notApplicable();
+        }
+        List<Entry> moved = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        for (int i = firstAfter + 1; i <= hi; i++) {
+            Entry e = working.get(i);
+            if (e.kind() == before && ids.contains(e.id())) {
+                moved.add(e);
+                positions.add(i);
+            }
+        }
+        if (moved.isEmpty()) {
+            return RepairResult.notApplicable();
+        }
+        Entry blocker = working.get(firstAfter);
+        for (int k = positions.size() - 1; k >= 0; k--) {
+            working.remove((int) positions.get(k)); // by position: an equal twin elsewhere must stay put
+        }
+        working.addAll(firstAfter, moved);
+        return RepairResult.applied(RepairStrategy.REORDER, moved.get(0).id(), blocker.id(),
+                "moved " + before.wireName() + " " + EntrySearch.quoteIds(moved) + " before " + after.wireName()
+                        + " '" + blocker.id() + "', keeping their relative order", List.of(), List.of());
     }
 
 
@@ -88,7 +153,7 @@ public record OrderRule(
                 ids.add(entries.get(i).id());
             }
         }
-        sink.report(this, "order", ids, before.wireName() + " entries must all precede " + after.wireName()
+        sink.report(this, Facet.ORDER, ids, before.wireName() + " entries must all precede " + after.wireName()
                 + " entries, but " + before.wireName() + " " + RuleFields.quote(entries.get(lastBefore).id())
                 + " comes after " + after.wireName() + " " + RuleFields.quote(entries.get(firstAfter).id()));
     }

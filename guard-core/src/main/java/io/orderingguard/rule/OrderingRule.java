@@ -55,7 +55,31 @@ public sealed interface OrderingRule
      *
      * @return the type name
      */
-    String type();
+    default String type() {
+        return description().type();
+    }
+
+    /**
+     * Returns how this rule's type is read from and written to documents.
+     *
+     * @return the description of the type
+     */
+    RuleDescription<? extends OrderingRule> description();
+
+    /**
+     * Returns the description of every rule type, in the order of the {@code permits} clause.
+     *
+     * @return the descriptions
+     */
+    static List<RuleDescription<?>> descriptions() {
+        return List.of(OrderRule.DESCRIPTION, RequiredMetadataRule.DESCRIPTION, AlternationRule.DESCRIPTION,
+                AdjacencyRule.DESCRIPTION, PreservationRule.DESCRIPTION, RoleRemapRule.DESCRIPTION,
+                StaleContentAdvisoryRule.DESCRIPTION, IdentifierFormatRule.DESCRIPTION,
+                IdentifierUniquenessRule.DESCRIPTION, NonEmptyTurnRule.DESCRIPTION, ToolIdentityRule.DESCRIPTION,
+                SchemaIntegrityRule.DESCRIPTION, ToolResultPairingRule.DESCRIPTION, ReplayCompatibilityRule.DESCRIPTION,
+                ToolPolicyRule.DESCRIPTION, StepContentRule.DESCRIPTION, BoundaryRule.DESCRIPTION,
+                PresenceRule.DESCRIPTION);
+    }
 
     /**
      * Returns the severity of this rule's findings.
@@ -97,6 +121,19 @@ public sealed interface OrderingRule
      * @param sink receives the findings
      */
     void check(RuleContext context, FindingSink sink);
+
+    /**
+     * Repairs one of this rule's findings in the working entries of a mutate run, in place. The repair
+     * first checks that the finding still holds (a duplicate rule may have settled it earlier in the
+     * pass) and finds its entries by id and by the state the finding describes (ids may be shared).
+     * Deterministic, and without side effects outside {@code context}.
+     *
+     * @param facet the finding's facet
+     * @param ids the finding's implicated ids
+     * @param context the working entries and the guard's repair options
+     * @return what was done, why nothing can be done, or that nothing needs doing
+     */
+    RepairResult repair(Facet facet, List<String> ids, RepairContext context);
 
     /**
      * Returns a copy with another severity.
@@ -150,7 +187,7 @@ public sealed interface OrderingRule
      * @return an advisory rule
      */
     static AlternationRule alternation(String id, Role... roles) {
-        return new AlternationRule(id, List.of(roles), "strict", null, null, null, null);
+        return new AlternationRule(id, List.of(roles), AlternationMode.STRICT, null, null, null, null);
     }
 
     /**
@@ -161,7 +198,7 @@ public sealed interface OrderingRule
      * @return an advisory rule
      */
     static AlternationRule maxToolCallsPerGroup(String id, int max) {
-        return new AlternationRule(id, List.of(Role.USER, Role.ASSISTANT), "strict", max, null, null, null);
+        return new AlternationRule(id, List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, max, null, null, null);
     }
 
     /**

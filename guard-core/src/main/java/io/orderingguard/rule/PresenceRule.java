@@ -31,6 +31,17 @@ public record PresenceRule(
         String id, EntrySelector selector, Integer min, Integer max, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<PresenceRule, EntrySelector> SELECTOR = RuleField.required(
+            "selector", FieldType.constant(EntrySelector.class, EntrySelector::wireName), PresenceRule::selector);
+    private static final RuleField<PresenceRule, Integer> MIN = RuleField.optional(
+            "min", FieldType.INTEGER, PresenceRule::min);
+    private static final RuleField<PresenceRule, Integer> MAX = RuleField.optional(
+            "max", FieldType.INTEGER, PresenceRule::max);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<PresenceRule> DESCRIPTION = RuleDescription.of("presence", PresenceRule.class,
+            List.of(SELECTOR, MIN, MAX), v -> new PresenceRule(v.id(), v.get(SELECTOR), v.get(MIN), v.get(MAX), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public PresenceRule {
         RuleFields.id(id);
@@ -48,8 +59,18 @@ public record PresenceRule(
     }
 
     @Override
-    public String type() {
-        return "presence";
+    public RuleDescription<PresenceRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RepairResult.unrepairable(RepairStrategy.NONE, facet == Facet.TOO_FEW
+                ? "rule type presence has no repair for a missing " + selector.noun() + ": the guard does not "
+                        + "invent conversation content"
+                : "rule type presence has no repair for an extra " + selector.noun() + ": dropping it would lose "
+                        + "what it carries (a system message's instructions), and only the producer of the "
+                        + "conversation can decide that");
     }
 
 
@@ -70,7 +91,7 @@ public record PresenceRule(
             }
         }
         if (min != null && count < min) {
-            sink.report(this, "too-few", List.of(), "at least " + min + " " + selector.noun() + "(s) required, but the "
+            sink.report(this, Facet.TOO_FEW, List.of(), "at least " + min + " " + selector.noun() + "(s) required, but the "
                     + "conversation holds " + (count == 0 ? "none" : String.valueOf(count)));
         }
         if (extra != null) {
@@ -78,7 +99,7 @@ public record PresenceRule(
             for (String id : extra) {
                 quoted.add(RuleFields.quote(id));
             }
-            sink.report(this, "too-many", extra, "at most " + max + " " + selector.noun() + "(s) allowed, but the "
+            sink.report(this, Facet.TOO_MANY, extra, "at most " + max + " " + selector.noun() + "(s) allowed, but the "
                     + "conversation holds " + count + "; extra: " + String.join(", ", quoted));
         }
     }

@@ -35,6 +35,20 @@ public record PreservationRule(
         String id, Kind kind, PreservationInvariant invariant, String payloadField, boolean resetOnModelSwitch,
         Severity severity, Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<PreservationRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, PreservationRule::kind);
+    private static final RuleField<PreservationRule, PreservationInvariant> INVARIANT = RuleField.required(
+            "invariant", FieldType.constant(PreservationInvariant.class, PreservationInvariant::wireName), PreservationRule::invariant);
+    private static final RuleField<PreservationRule, String> PAYLOAD_FIELD = RuleField.optional(
+            "payloadField", FieldType.TEXT, PreservationRule::payloadField);
+    private static final RuleField<PreservationRule, Boolean> RESET_ON_MODEL_SWITCH = RuleField.optional(
+            "resetOnModelSwitch", FieldType.BOOLEAN, false, PreservationRule::resetOnModelSwitch);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<PreservationRule> DESCRIPTION = RuleDescription.of("preservation", PreservationRule.class,
+            List.of(KIND, INVARIANT, PAYLOAD_FIELD, RESET_ON_MODEL_SWITCH), v -> new PreservationRule(v.id(), v.get(KIND), v.get(INVARIANT), v.get(PAYLOAD_FIELD),
+                    v.get(RESET_ON_MODEL_SWITCH), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public PreservationRule {
         RuleFields.id(id);
@@ -51,8 +65,14 @@ public record PreservationRule(
     }
 
     @Override
-    public String type() {
-        return "preservation";
+    public RuleDescription<PreservationRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RepairResult.unrepairable(RepairStrategy.NONE,
+                "rule type preservation has no repair: entries lost from the history cannot be recreated");
     }
 
     @Override
@@ -93,7 +113,7 @@ public record PreservationRule(
                         gone.add(prior.id(i));
                     }
                 }
-                sink.report(this, "count-decreased", gone, "preservation invariant count-non-decreasing violated for "
+                sink.report(this, Facet.COUNT_DECREASED, gone, "preservation invariant count-non-decreasing violated for "
                         + kind.wireName() + ": " + before + " before, " + now + " now" + goneText(gone));
             }
             return;
@@ -132,7 +152,7 @@ public record PreservationRule(
                     : invariant == PreservationInvariant.PRUNED_AFTER_LATEST_TURN
                             ? " (entries at or after the latest user turn removed or changed)"
                             : " (entries removed)";
-            sink.report(this, "changed", broken, "preservation invariant " + invariant.wireName() + " violated for "
+            sink.report(this, Facet.CHANGED, broken, "preservation invariant " + invariant.wireName() + " violated for "
                     + kind.wireName() + what + ": " + String.join(", ", quoteAll(broken)));
         }
     }

@@ -20,12 +20,12 @@ import java.util.List;
  * @param inserted the entries created
  */
 public record Repair(
-        String strategy, String ruleId, List<String> primitiveIds, String targetId, String blockerId, String detail,
+        RepairStrategy strategy, String ruleId, List<String> primitiveIds, String targetId, String blockerId, String detail,
         List<Entry> removed, List<Entry> inserted) {
 
     /** Validates and copies the fields. */
     public Repair {
-        Require.nonBlank(strategy, "strategy");
+        Require.nonNull(strategy, "strategy");
         Require.nonBlank(ruleId, "ruleId");
         primitiveIds = List.copyOf(Require.nonNull(primitiveIds, "primitiveIds"));
         Require.nonNull(detail, "detail");

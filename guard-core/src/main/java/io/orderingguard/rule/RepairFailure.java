@@ -12,11 +12,11 @@ import java.util.List;
  * @param primitiveIds the ids involved
  * @param message why it failed
  */
-public record RepairFailure(String strategy, String ruleId, List<String> primitiveIds, String message) {
+public record RepairFailure(RepairStrategy strategy, String ruleId, List<String> primitiveIds, String message) {
 
     /** Validates and copies the fields. */
     public RepairFailure {
-        Require.nonBlank(strategy, "strategy");
+        Require.nonNull(strategy, "strategy");
         Require.nonBlank(ruleId, "ruleId");
         primitiveIds = List.copyOf(Require.nonNull(primitiveIds, "primitiveIds"));
         Require.nonNull(message, "message");

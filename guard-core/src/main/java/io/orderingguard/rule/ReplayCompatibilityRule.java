@@ -1,5 +1,6 @@
 package io.orderingguard.rule;
 
+import io.orderingguard.timeline.Thought;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
@@ -26,6 +27,15 @@ import java.util.Set;
 public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> accepted, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<ReplayCompatibilityRule, Set<Kind>> KINDS = RuleField.optional(
+            "kinds", RuleFields.KINDS, ReplayCompatibilityRule::kinds);
+    private static final RuleField<ReplayCompatibilityRule, List<String>> ACCEPTED = RuleField.optional(
+            "accepted", FieldType.TEXT_LIST, List.of(), ReplayCompatibilityRule::accepted);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<ReplayCompatibilityRule> DESCRIPTION = RuleDescription.of("replayCompatibility", ReplayCompatibilityRule.class,
+            List.of(KINDS, ACCEPTED), v -> new ReplayCompatibilityRule(v.id(), v.get(KINDS), v.get(ACCEPTED), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public ReplayCompatibilityRule {
         RuleFields.id(id);
@@ -45,8 +55,32 @@ public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> a
     }
 
     @Override
-    public String type() {
-        return "replayCompatibility";
+    public RuleDescription<ReplayCompatibilityRule> description() {
+        return DESCRIPTION;
+    }
+
+    /**
+     * Drops a foreign thought, or strips the payload of another foreign entry, which stays (strategy
+     * {@code drop-foreign-reasoning}).
+     */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        List<Entry> working = context.entries();
+        int i = EntrySearch.locate(working, ids.get(0), this::isForeign);
+        if (i < 0) {
+            return RepairResult.notApplicable();
+        }
+        Entry e = working.get(i);
+        if (e instanceof Thought) {
+            working.remove(i);
+            return RepairResult.applied(RepairStrategy.DROP_FOREIGN_REASONING, e.id(), null, "dropped thought '" + e.id()
+                    + "' produced by wire '" + e.replayCompatibility() + "'", List.of(e), List.of());
+        }
+        Entry stripped = e.withPayload(null, null);
+        working.set(i, stripped);
+        return RepairResult.applied(RepairStrategy.DROP_FOREIGN_REASONING, e.id(), null,
+                "removed the payload of " + e.kind().wireName() + " '" + e.id() + "' produced by wire '"
+                        + e.replayCompatibility() + "' (the entry itself stays)", List.of(e), List.of(stripped));
     }
 
 
@@ -55,7 +89,7 @@ public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> a
     public void check(RuleContext context, FindingSink sink) {
         for (Entry e : context.entries()) {
             if (isForeign(e)) {
-                sink.report(this, "foreign", List.of(e.id()), e.kind().wireName() + " " + RuleFields.quote(e.id())
+                sink.report(this, Facet.FOREIGN, List.of(e.id()), e.kind().wireName() + " " + RuleFields.quote(e.id())
                         + " was produced by wire '" + e.replayCompatibility() + "', which the target does not accept"
                         + (accepted.isEmpty() ? "" : " (accepted: " + String.join(", ", accepted) + ")"));
             }

@@ -1,5 +1,7 @@
 package io.orderingguard.rule;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.timeline.Payloads;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
@@ -58,6 +60,32 @@ public record RequiredMetadataRule(
         boolean onlyCurrentTurn,
         Severity severity,
         Provenance provenance) implements OrderingRule {
+
+    private static final RuleField<RequiredMetadataRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, RequiredMetadataRule::kind);
+    private static final RuleField<RequiredMetadataRule, ApplyTo> APPLY_TO = RuleField.optional(
+            "applyTo", FieldType.constant(ApplyTo.class, ApplyTo::wireName), RequiredMetadataRule::applyTo);
+    private static final RuleField<RequiredMetadataRule, String> REQUIRED_PAYLOAD_KEY = RuleField.required(
+            "requiredPayloadKey", FieldType.TEXT, RequiredMetadataRule::requiredPayloadKey);
+    private static final RuleField<RequiredMetadataRule, List<String>> ALTERNATIVE_PAYLOAD_KEYS = RuleField.optional(
+            "alternativePayloadKeys", FieldType.TEXT_LIST, RequiredMetadataRule::alternativePayloadKeys);
+    private static final RuleField<RequiredMetadataRule, List<String>> GATED_BY_REPLAY_COMPATIBILITY = RuleField.optional(
+            "gatedByReplayCompatibility", FieldType.TEXT_LIST, RequiredMetadataRule::gatedByReplayCompatibility);
+    private static final RuleField<RequiredMetadataRule, JsonNode> FALLBACK_PAYLOAD_VALUE = RuleField.optional(
+            "fallbackPayloadValue", FieldType.JSON, RequiredMetadataRule::fallbackPayloadValue);
+    private static final RuleField<RequiredMetadataRule, String> FALLBACK_REPLAY_COMPATIBILITY = RuleField.optional(
+            "fallbackReplayCompatibility", FieldType.TEXT, RequiredMetadataRule::fallbackReplayCompatibility);
+    private static final RuleField<RequiredMetadataRule, Boolean> FALLBACK_REPAIR_AUTHORIZED = RuleField.optional(
+            "fallbackRepairAuthorized", FieldType.BOOLEAN, false, RequiredMetadataRule::fallbackRepairAuthorized);
+    private static final RuleField<RequiredMetadataRule, Boolean> ONLY_CURRENT_TURN = RuleField.optional(
+            "onlyCurrentTurn", FieldType.BOOLEAN, false, RequiredMetadataRule::onlyCurrentTurn);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<RequiredMetadataRule> DESCRIPTION = RuleDescription.of("requiredMetadata", RequiredMetadataRule.class,
+            List.of(KIND, APPLY_TO, REQUIRED_PAYLOAD_KEY, ALTERNATIVE_PAYLOAD_KEYS, GATED_BY_REPLAY_COMPATIBILITY, FALLBACK_PAYLOAD_VALUE, FALLBACK_REPLAY_COMPATIBILITY, FALLBACK_REPAIR_AUTHORIZED, ONLY_CURRENT_TURN), v -> new RequiredMetadataRule(v.id(), v.get(KIND), v.get(APPLY_TO), v.get(REQUIRED_PAYLOAD_KEY),
+                    v.get(ALTERNATIVE_PAYLOAD_KEYS), v.get(GATED_BY_REPLAY_COMPATIBILITY), v.get(FALLBACK_PAYLOAD_VALUE),
+                    v.get(FALLBACK_REPLAY_COMPATIBILITY), v.get(FALLBACK_REPAIR_AUTHORIZED), v.get(ONLY_CURRENT_TURN),
+                    v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public RequiredMetadataRule {
@@ -119,8 +147,81 @@ public record RequiredMetadataRule(
     }
 
     @Override
-    public String type() {
-        return "requiredMetadata";
+    public RuleDescription<RequiredMetadataRule> description() {
+        return DESCRIPTION;
+    }
+
+    /**
+     * Writes the fallback value where it is authorised (strategy {@code fill-required-metadata});
+     * without an authorised fallback, drops a thought that lacks the field (strategy
+     * {@code drop-unsigned-reasoning}); a tool call stays unrepaired.
+     */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        List<Entry> working = context.entries();
+        boolean guardAllows = context.allowMetadataFallback();
+        boolean authorised = fallbackPayloadValue != null && (guardAllows || fallbackRepairAuthorized);
+        if (!authorised && kind == Kind.THOUGHT) {
+            // the provider rejects an unsigned thinking block, and dropping reasoning invents nothing
+            int i = locateUnsatisfied(working, ids.get(0));
+            if (i < 0) {
+                return RepairResult.notApplicable();
+            }
+            Entry e = working.remove(i);
+            return RepairResult.applied(RepairStrategy.DROP_UNSIGNED_REASONING, e.id(), null,
+                    "dropped thought '" + e.id() + "', which lacks payload field '" + requiredPayloadKey
+                            + "' (no authorised fallback: the guard never invents provider metadata)", List.of(e), List.of());
+        }
+        if (fallbackPayloadValue == null) {
+            return RepairResult.unrepairable(RepairStrategy.FILL_REQUIRED_METADATA,
+                    "rule '" + id + "' has no fallbackPayloadValue; the guard never invents provider metadata");
+        }
+        if (!authorised) {
+            return RepairResult.unrepairable(RepairStrategy.FILL_REQUIRED_METADATA, "writing the fallback of rule '" + id
+                    + "' needs allowMetadataFallbackRepair or the rule's fallbackRepairAuthorized");
+        }
+        int i = locateUnsatisfied(working, ids.get(0));
+        if (i < 0) {
+            return RepairResult.notApplicable();
+        }
+        Entry e = working.get(i);
+        String blocked = valueOnPath(e, requiredPayloadKey);
+        if (blocked != null) {
+            return RepairResult.unrepairable(RepairStrategy.FILL_REQUIRED_METADATA, "payload field '" + blocked + "' of "
+                    + e.kind().wireName() + " '" + e.id() + "' holds " + e.payloadAt(blocked) + ", not an object;"
+                    + " writing the fallback at '" + requiredPayloadKey + "' would overwrite it");
+        }
+        ObjectNode payload = Payloads.write(e.payload(), requiredPayloadKey, fallbackPayloadValue);
+        String tag = e.replayCompatibility() != null ? e.replayCompatibility() : fallbackReplayCompatibility;
+        working.set(i, e.withPayload(payload, tag));
+        return RepairResult.applied(RepairStrategy.FILL_REQUIRED_METADATA, e.id(), null,
+                "wrote the fallback " + fallbackPayloadValue + " at payload field '" + requiredPayloadKey + "' of "
+                        + e.kind().wireName() + " '" + e.id() + "'"
+                        + (e.replayCompatibility() == null && tag != null ? " and tagged it " + tag : ""),
+                List.of(), List.of());
+    }
+
+    private int locateUnsatisfied(List<Entry> working, String entryId) {
+        return EntrySearch.locate(working, entryId, e -> e.kind() == kind
+                && !(e instanceof ToolCall c && c.isOrphan()) && !isSatisfiedBy(e));
+    }
+
+    /** The first proper prefix of the path that holds a value other than an object or null, or {@code null}. */
+    private static String valueOnPath(Entry e, String dotPath) {
+        if (!e.hasPayload()) {
+            return null;
+        }
+        for (int dot = dotPath.indexOf('.'); dot >= 0; dot = dotPath.indexOf('.', dot + 1)) {
+            String prefix = dotPath.substring(0, dot);
+            JsonNode value = e.payloadAt(prefix);
+            if (value == null || value.isNull()) {
+                return null; // missing or null from here on: the path is simply created
+            }
+            if (!value.isObject()) {
+                return prefix;
+            }
+        }
+        return null;
     }
 
 
@@ -151,7 +252,7 @@ public record RequiredMetadataRule(
                 lastGroupSeen = g;
             }
             if (selected && isCandidate(e) && !isSatisfiedBy(e)) {
-                sink.report(this, "missing-field", List.of(e.id()), kind.wireName() + " " + RuleFields.quote(e.id())
+                sink.report(this, Facet.MISSING_FIELD, List.of(e.id()), kind.wireName() + " " + RuleFields.quote(e.id())
                         + describeSelection() + " lacks payload field '" + requiredPayloadKey + "'" + describeAlternatives());
             }
         }

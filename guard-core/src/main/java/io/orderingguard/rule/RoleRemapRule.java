@@ -25,6 +25,18 @@ public record RoleRemapRule(
         String id, Kind kind, String variant, String expectedRoleTag, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<RoleRemapRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, RoleRemapRule::kind);
+    private static final RuleField<RoleRemapRule, String> VARIANT = RuleField.required(
+            "variant", FieldType.TEXT, RoleRemapRule::variant);
+    private static final RuleField<RoleRemapRule, String> EXPECTED_ROLE_TAG = RuleField.required(
+            "expectedRoleTag", FieldType.TEXT, RoleRemapRule::expectedRoleTag);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<RoleRemapRule> DESCRIPTION = RuleDescription.of("roleRemap", RoleRemapRule.class,
+            List.of(KIND, VARIANT, EXPECTED_ROLE_TAG), v -> new RoleRemapRule(v.id(), v.get(KIND), v.get(VARIANT), v.get(EXPECTED_ROLE_TAG), v.severity(),
+                    v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public RoleRemapRule {
         RuleFields.id(id);
@@ -36,8 +48,13 @@ public record RoleRemapRule(
     }
 
     @Override
-    public String type() {
-        return "roleRemap";
+    public RuleDescription<RoleRemapRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
     }
 
 
@@ -50,7 +67,7 @@ public record RoleRemapRule(
             }
             JsonNode tag = e.hasPayload() ? e.payloadAt(expectedRoleTag) : null;
             if (tag == null || !tag.isTextual() || !variant.equals(tag.textValue())) {
-                sink.report(this, "role-tag", List.of(e.id()), "the role tag at payload path '" + expectedRoleTag
+                sink.report(this, Facet.ROLE_TAG, List.of(e.id()), "the role tag at payload path '" + expectedRoleTag
                         + "' of " + kind.wireName() + " " + RuleFields.quote(e.id()) + " should equal '" + variant
                         + "', but was " + (tag == null ? "absent" : tag.toString()));
             }

@@ -2,11 +2,19 @@ package io.orderingguard.rule;
 
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /** Shared field validation and small helpers of the rule records. */
 final class RuleFields {
+
+    /** A kind, by wire name. */
+    static final FieldType<Kind> KIND = FieldType.constant(Kind.class, Kind::wireName);
+
+    /** A set of kinds, by wire name. */
+    static final FieldType<Set<Kind>> KINDS = FieldType.constantSet(Kind.class, Kind::wireName);
 
     private RuleFields() {}
 
@@ -35,6 +43,13 @@ final class RuleFields {
             ids.add(entries.get(i).id());
         }
         return ids;
+    }
+
+    /** The repair result of a rule type whose findings only the producer of the conversation can fix. */
+    static RepairResult producerOnly(OrderingRule rule) {
+        // the guard cannot know what the producer meant, so it does not guess
+        return RepairResult.unrepairable(RepairStrategy.NONE,
+                "rule type " + rule.type() + " has no repair: only the producer of the conversation can fix it");
     }
 
     static String quote(String id) {

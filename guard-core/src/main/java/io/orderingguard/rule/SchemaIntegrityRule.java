@@ -20,6 +20,11 @@ import java.util.List;
  */
 public record SchemaIntegrityRule(String id, Severity severity, Provenance provenance) implements OrderingRule {
 
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<SchemaIntegrityRule> DESCRIPTION = RuleDescription.of("schemaIntegrity", SchemaIntegrityRule.class,
+            List.of(), v -> new SchemaIntegrityRule(v.id(), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public SchemaIntegrityRule {
         RuleFields.id(id);
@@ -28,8 +33,13 @@ public record SchemaIntegrityRule(String id, Severity severity, Provenance prove
     }
 
     @Override
-    public String type() {
-        return "schemaIntegrity";
+    public RuleDescription<SchemaIntegrityRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
     }
 
 
@@ -42,7 +52,7 @@ public record SchemaIntegrityRule(String id, Severity severity, Provenance prove
             if (missing.isEmpty()) {
                 continue;
             }
-            sink.report(this, "unsatisfiable-schema", anchor(context.entries()), "tool '" + tool.name()
+            sink.report(this, Facet.UNSATISFIABLE_SCHEMA, anchor(context.entries()), "tool '" + tool.name()
                     + "' requires key(s) " + String.join(", ", missing) + " that its properties lack: the schema is "
                     + "unsatisfiable and the provider may silently omit the field");
         }

@@ -23,6 +23,18 @@ import java.util.List;
 public record StaleContentAdvisoryRule(String id, Kind kind, String scope, String optOutOptionKey, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<StaleContentAdvisoryRule, Kind> KIND = RuleField.required(
+            "kind", RuleFields.KIND, StaleContentAdvisoryRule::kind);
+    private static final RuleField<StaleContentAdvisoryRule, String> SCOPE = RuleField.optional(
+            "scope", FieldType.TEXT, StaleContentAdvisoryRule::scope);
+    private static final RuleField<StaleContentAdvisoryRule, String> OPT_OUT_OPTION_KEY = RuleField.required(
+            "optOutOptionKey", FieldType.TEXT, StaleContentAdvisoryRule::optOutOptionKey);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<StaleContentAdvisoryRule> DESCRIPTION = RuleDescription.of("staleContentAdvisory", StaleContentAdvisoryRule.class,
+            List.of(KIND, SCOPE, OPT_OUT_OPTION_KEY), v -> new StaleContentAdvisoryRule(v.id(), v.get(KIND), v.get(SCOPE), v.get(OPT_OUT_OPTION_KEY),
+                    v.provenance())).alwaysAdvisory();
+
     /** Validates the fields and applies defaults. */
     public StaleContentAdvisoryRule {
         RuleFields.id(id);
@@ -35,8 +47,13 @@ public record StaleContentAdvisoryRule(String id, Kind kind, String scope, Strin
     }
 
     @Override
-    public String type() {
-        return "staleContentAdvisory";
+    public RuleDescription<StaleContentAdvisoryRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
     }
 
     /**
@@ -65,7 +82,7 @@ public record StaleContentAdvisoryRule(String id, Kind kind, String scope, Strin
             }
         }
         if (stale != null) {
-            sink.report(this, "stale", stale, stale.size() + " " + kind.wireName() + " entr"
+            sink.report(this, Facet.STALE, stale, stale.size() + " " + kind.wireName() + " entr"
                     + (stale.size() == 1 ? "y predates" : "ies predate") + " the latest user turn; consider dropping "
                     + (stale.size() == 1 ? "it" : "them") + " (provider opt-out: " + optOutOptionKey + ")");
         }

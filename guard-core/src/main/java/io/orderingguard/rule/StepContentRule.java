@@ -47,6 +47,20 @@ public record StepContentRule(
         String id, Kind trigger, Kind required, StepPosition position, StepScope scope, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<StepContentRule, Kind> TRIGGER = RuleField.optional(
+            "trigger", RuleFields.KIND, StepContentRule::trigger);
+    private static final RuleField<StepContentRule, Kind> REQUIRED = RuleField.optional(
+            "required", RuleFields.KIND, StepContentRule::required);
+    private static final RuleField<StepContentRule, StepPosition> POSITION = RuleField.optional(
+            "position", FieldType.constant(StepPosition.class, StepPosition::wireName), StepContentRule::position);
+    private static final RuleField<StepContentRule, StepScope> SCOPE = RuleField.optional(
+            "scope", FieldType.constant(StepScope.class, StepScope::wireName), StepContentRule::scope);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<StepContentRule> DESCRIPTION = RuleDescription.of("stepContent", StepContentRule.class,
+            List.of(TRIGGER, REQUIRED, POSITION, SCOPE), v -> new StepContentRule(v.id(), v.get(TRIGGER), v.get(REQUIRED), v.get(POSITION), v.get(SCOPE),
+                    v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public StepContentRule {
         RuleFields.id(id);
@@ -61,8 +75,14 @@ public record StepContentRule(
     }
 
     @Override
-    public String type() {
-        return "stepContent";
+    public RuleDescription<StepContentRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RepairResult.unrepairable(RepairStrategy.NONE,
+                "rule type stepContent has no repair: the guard never invents reasoning");
     }
 
 
@@ -133,9 +153,9 @@ public record StepContentRule(
         }
         String holds = name + " holds " + trigger.wireName() + " " + RuleFields.quote(firstTrigger.id());
         if (!hasRequired) {
-            sink.report(this, "missing", ids, holds + " but no " + required.wireName());
+            sink.report(this, Facet.MISSING, ids, holds + " but no " + required.wireName());
         } else {
-            sink.report(this, "not-first", ids, holds + " but does not start with a " + required.wireName()
+            sink.report(this, Facet.NOT_FIRST, ids, holds + " but does not start with a " + required.wireName()
                     + ": its first entry is " + first.kind().wireName() + " " + RuleFields.quote(first.id()));
         }
     }

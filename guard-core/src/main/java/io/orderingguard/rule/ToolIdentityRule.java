@@ -19,6 +19,11 @@ import java.util.List;
  */
 public record ToolIdentityRule(String id, Severity severity, Provenance provenance) implements OrderingRule {
 
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<ToolIdentityRule> DESCRIPTION = RuleDescription.of("toolIdentity", ToolIdentityRule.class,
+            List.of(), v -> new ToolIdentityRule(v.id(), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public ToolIdentityRule {
         RuleFields.id(id);
@@ -27,8 +32,13 @@ public record ToolIdentityRule(String id, Severity severity, Provenance provenan
     }
 
     @Override
-    public String type() {
-        return "toolIdentity";
+    public RuleDescription<ToolIdentityRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
     }
 
 
@@ -41,7 +51,7 @@ public record ToolIdentityRule(String id, Severity severity, Provenance provenan
         }
         for (Entry e : context.entries()) {
             if (e instanceof ToolCall c && !c.tool().isEmpty() && !declared(tools, c.tool())) {
-                sink.report(this, "undeclared", List.of(c.id()), "tool " + (c.requested() ? "call " : "result ")
+                sink.report(this, Facet.UNDECLARED, List.of(c.id()), "tool " + (c.requested() ? "call " : "result ")
                         + RuleFields.quote(c.id()) + " names undeclared tool '" + c.tool()
                         + "' (the provider may answer with an empty generation)");
             }

@@ -1,6 +1,9 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.policy.Extent;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
@@ -32,6 +35,13 @@ import java.util.List;
 public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document, Severity severity, Provenance provenance)
         implements OrderingRule {
 
+    private static final RuleField<ToolPolicyRule, SequencePolicy> POLICY = RuleField.policy("policy",
+            ToolPolicyRule::documentOrSummary);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<ToolPolicyRule> DESCRIPTION = RuleDescription.of("toolPolicy", ToolPolicyRule.class,
+            List.of(POLICY), v -> new ToolPolicyRule(v.id(), v.get(POLICY), v.document(POLICY), v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public ToolPolicyRule {
         RuleFields.id(id);
@@ -51,9 +61,26 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
         return document == null ? null : document.deepCopy();
     }
 
+    /** The document written for this rule: the one it was read from, else a summary naming the policy and its rules. */
+    private static JsonNode documentOrSummary(ToolPolicyRule rule) {
+        if (rule.document != null) {
+            return rule.document.deepCopy();
+        }
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("name", rule.policy.name());
+        ArrayNode rules = o.putArray("ruleIds");
+        rule.policy.rules().forEach(r -> rules.add(r.id()));
+        return o;
+    }
+
     @Override
-    public String type() {
-        return "toolPolicy";
+    public RuleDescription<ToolPolicyRule> description() {
+        return DESCRIPTION;
+    }
+
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        return RuleFields.producerOnly(this);
     }
 
 
@@ -88,7 +115,7 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
                     ids.add(callIds.get(index));
                 }
             }
-            sink.report(this, "policy", ids, "tool-call policy '" + policy.name() + "' rule " + v.ruleId() + " ("
+            sink.report(this, Facet.POLICY, ids, "tool-call policy '" + policy.name() + "' rule " + v.ruleId() + " ("
                     + v.kind().wireName() + ") is violated: " + v.reason());
         }
     }

@@ -30,6 +30,18 @@ public record ToolResultPairingRule(
         String id, boolean unanswered, boolean orphans, boolean emptyErrorResults, Severity severity,
         Provenance provenance) implements OrderingRule {
 
+    private static final RuleField<ToolResultPairingRule, Boolean> UNANSWERED = RuleField.optional(
+            "unanswered", FieldType.BOOLEAN, true, ToolResultPairingRule::unanswered);
+    private static final RuleField<ToolResultPairingRule, Boolean> ORPHANS = RuleField.optional(
+            "orphans", FieldType.BOOLEAN, true, ToolResultPairingRule::orphans);
+    private static final RuleField<ToolResultPairingRule, Boolean> EMPTY_ERROR_RESULTS = RuleField.optional(
+            "emptyErrorResults", FieldType.BOOLEAN, false, ToolResultPairingRule::emptyErrorResults);
+
+    /** How this rule type is read from and written to documents. */
+    static final RuleDescription<ToolResultPairingRule> DESCRIPTION = RuleDescription.of("toolResultPairing", ToolResultPairingRule.class,
+            List.of(UNANSWERED, ORPHANS, EMPTY_ERROR_RESULTS), v -> new ToolResultPairingRule(v.id(), v.get(UNANSWERED), v.get(ORPHANS), v.get(EMPTY_ERROR_RESULTS),
+                    v.severity(), v.provenance()));
+
     /** Validates the fields and applies defaults. */
     public ToolResultPairingRule {
         RuleFields.id(id);
@@ -56,8 +68,35 @@ public record ToolResultPairingRule(
     }
 
     @Override
-    public String type() {
-        return "toolResultPairing";
+    public RuleDescription<ToolResultPairingRule> description() {
+        return DESCRIPTION;
+    }
+
+    /**
+     * Answers an unanswered call with an error result, drops an orphan result, or fills an empty error
+     * result with a neutral text.
+     */
+    @Override
+    public RepairResult repair(Facet facet, List<String> ids, RepairContext context) {
+        List<Entry> working = context.entries();
+        String id = ids.get(0);
+        return switch (facet) {
+            case UNANSWERED -> {
+                int i = EntrySearch.locate(working, id, e -> e instanceof ToolCall c && c.isUnanswered());
+                yield i < 0 ? RepairResult.notApplicable() : ToolResultRepairs.answer(working, i, (ToolCall) working.get(i));
+            }
+            case ORPHAN -> {
+                int i = EntrySearch.locate(working, id, e -> e instanceof ToolCall c && c.isOrphan());
+                yield i < 0 ? RepairResult.notApplicable() : ToolResultRepairs.dropOrphan(working, i, (ToolCall) working.get(i));
+            }
+            case EMPTY_ERROR_RESULT -> {
+                int i = EntrySearch.locate(working, id, e -> e instanceof ToolCall c && c.result() != null
+                        && c.result().isError() && c.result().content().isBlank());
+                yield i < 0 ? RepairResult.notApplicable()
+                        : ToolResultRepairs.fillEmptyError(working, i, (ToolCall) working.get(i));
+            }
+            default -> RepairResult.notApplicable();
+        };
     }
 
 
@@ -69,14 +108,14 @@ public record ToolResultPairingRule(
                 continue;
             }
             if (unanswered && c.isUnanswered()) {
-                sink.report(this, "unanswered", List.of(c.id()), "tool call " + RuleFields.quote(c.id()) + " ("
+                sink.report(this, Facet.UNANSWERED, List.of(c.id()), "tool call " + RuleFields.quote(c.id()) + " ("
                         + c.tool() + ") has no result");
             } else if (orphans && c.isOrphan()) {
-                sink.report(this, "orphan", List.of(c.id()), "tool result " + RuleFields.quote(c.id())
+                sink.report(this, Facet.ORPHAN, List.of(c.id()), "tool result " + RuleFields.quote(c.id())
                         + " answers no tool call in the conversation");
             }
             if (emptyErrorResults && c.result() != null && c.result().isError() && c.result().content().isBlank()) {
-                sink.report(this, "empty-error-result", List.of(c.id()), "the error result of tool call "
+                sink.report(this, Facet.EMPTY_ERROR_RESULT, List.of(c.id()), "the error result of tool call "
                         + RuleFields.quote(c.id()) + " (" + c.tool() + ") has no content");
             }
         }

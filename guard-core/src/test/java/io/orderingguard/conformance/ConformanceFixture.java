@@ -145,7 +145,7 @@ public final class ConformanceFixture {
         ArrayNode repairs = o.putArray("repairs");
         for (Repair r : result.repairs()) {
             ObjectNode ro = repairs.addObject();
-            ro.put("strategy", r.strategy());
+            ro.put("strategy", r.strategy().wireName());
             ro.put("ruleId", r.ruleId());
             ArrayNode ids = ro.putArray("primitiveIds");
             r.primitiveIds().forEach(ids::add);
@@ -164,7 +164,7 @@ public final class ConformanceFixture {
         ArrayNode failures = o.putArray("repairFailures");
         for (RepairFailure f : result.repairFailures()) {
             ObjectNode fo = failures.addObject();
-            fo.put("strategy", f.strategy());
+            fo.put("strategy", f.strategy().wireName());
             fo.put("ruleId", f.ruleId());
             ArrayNode ids = fo.putArray("primitiveIds");
             f.primitiveIds().forEach(ids::add);
@@ -183,7 +183,7 @@ public final class ConformanceFixture {
             fo.put("severity", f.severity().wireName());
             ArrayNode ids = fo.putArray("primitiveIds");
             f.primitiveIds().forEach(ids::add);
-            fo.put("facet", f.facet());
+            fo.put("facet", f.facet().wireName());
             fo.put("detail", f.detail());
             fo.put("providerError", f.providerError());
         }

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The closed world of rule types: every permitted subclass of {@link OrderingRule} must have JSON
- * support (read and write round trip) and conformance fixtures that pass, fail and probe an edge.
+ * The closed world of rule types: every permitted subclass of {@link OrderingRule} must have exactly
+ * one description in {@link OrderingRule#descriptions()} (which the codec reads and writes it from), a
+ * JSON round trip, and conformance fixtures that pass, fail and probe an edge.
  */
 class RuleCoverageTest {
 
@@ -31,6 +32,10 @@ class RuleCoverageTest {
             OrderingRule sample = sample(type);
             String name = sample.type();
             tests.add(DynamicTest.dynamicTest(type.getSimpleName(), () -> {
+                assertThat(OrderingRule.descriptions()).as("descriptions of every rule type")
+                        .filteredOn(d -> d.ruleClass() == type).singleElement()
+                        .satisfies(d -> assertThat(d.type()).isEqualTo(name))
+                        .isSameAs(sample.description());
                 assertThat(RuleCodec.types()).as("RuleCodec reads type %s", name).contains(name);
                 OrderingRule back = RuleCodec.read(InputNode.root(RuleCodec.write(sample), "sample", 0));
                 assertThat(back).as("JSON round trip of %s", name).isEqualTo(sample);

@@ -150,7 +150,7 @@ final class Lineage {
     /** Whether a repair of this strategy names the id (as its target or among its ids). */
     private boolean named(String strategy, String id) {
         for (Repair r : repairs) {
-            if (r.strategy().equals(strategy) && (id.equals(r.targetId()) || r.primitiveIds().contains(id))) {
+            if (r.strategy().wireName().equals(strategy) && (id.equals(r.targetId()) || r.primitiveIds().contains(id))) {
                 return true;
             }
         }

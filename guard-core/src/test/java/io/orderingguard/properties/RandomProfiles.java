@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.rule.AdjacencyRule;
+import io.orderingguard.rule.AlternationMode;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.AlternationRule;
 import io.orderingguard.rule.ApplyTo;
@@ -119,7 +120,7 @@ final class RandomProfiles {
                 List<Role> roles = random.nextInt(5) == 0 ? List.of(Role.ASSISTANT, Role.USER) : List.of(Role.USER, Role.ASSISTANT);
                 Integer max = random.nextInt(3) == 0 ? null : random.nextInt(10) == 0 ? 0 : 1 + random.nextInt(2);
                 AlternationRepair repair = random.nextInt(3) == 0 ? null : AlternationRepair.values()[random.nextInt(2)];
-                return new AlternationRule(id, roles, "strict", max, repair, null, null);
+                return new AlternationRule(id, roles, AlternationMode.STRICT, max, repair, null, null);
             }
             case "adjacency": {
                 Kind first = pickKind(random);

@@ -70,7 +70,7 @@ class CodecPropertyTest {
             if (result.outcome() == Outcome.REPAIRED) {
                 repaired++;
             }
-            result.repairs().forEach(r -> strategies.merge(r.strategy(), 1, Integer::sum));
+            result.repairs().forEach(r -> strategies.merge(r.strategy().wireName(), 1, Integer::sum));
         }
         assertThat(repaired).isGreaterThan(150);
         assertThat(strategies).containsOnlyKeys("drop-empty-turn", "drop-orphan-result", "insert-alternation-filler",

@@ -1,6 +1,7 @@
 package io.orderingguard.profiles;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.orderingguard.rule.AlternationMode;
 import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRule;
 import io.orderingguard.rule.ApplyTo;
@@ -73,7 +74,7 @@ final class ProviderRules {
             "messages.N: all messages must have non-empty content except for the optional final assistant message");
 
     static final OrderingRule ANTHROPIC_ALTERNATION = prov(new AlternationRule("anthropic-role-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.ADVISORY, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, null, null, Severity.ADVISORY, null),
             "Anthropic Messages API A7/A8: today the API merges consecutive same-role turns and accepts an assistant "
                     + "first (since Dec 2024); older API versions and some gateways still reject; "
                     + "FlowiseAI/Flowise#2006, anthropics/anthropic-sdk-typescript#622",
@@ -235,14 +236,14 @@ final class ProviderRules {
                     + "of the function call turn.");
 
     static final OrderingRule GEMINI_LEGACY_ALTERNATION = prov(new AlternationRule("gemini-legacy-role-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, null, null, Severity.BLOCKING, null),
             "Gemini G4 (Gemini 1.x and 2.0): contents alternate between user and model, starting with the user (a "
                     + "user message after a function response makes two user contents in a row); Portkey-AI/gateway PR "
                     + "#246, breadboard-ai/breadboard PR #3469 (2024)",
             "Please ensure that multiturn requests alternate between user and model");
 
     static final OrderingRule GEMINI_ALTERNATION = prov(new AlternationRule("gemini-role-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "user-after-result", null, null, Severity.BLOCKING, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.USER_AFTER_RESULT, null, null, Severity.BLOCKING, null),
             "Gemini G4 (Gemini 2.5 and 3): contents alternate between user and model, starting with the user: two user "
                     + "texts or two model turns in a row are refused (NousResearch/hermes-agent#55125, PR #55623, 2026-06); "
                     + "a user content right after a function response content is accepted (pydantic/pydantic-ai#4210: "
@@ -329,7 +330,7 @@ final class ProviderRules {
     // ---- AWS Bedrock Converse --------------------------------------------------------------------
 
     static final OrderingRule BEDROCK_ALTERNATION = prov(new AlternationRule("bedrock-converse-role-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, null, null, Severity.BLOCKING, null),
             "Bedrock Converse B1/B2: roles alternate (Converse does not merge consecutive same-role messages; a toolResult "
                     + "and user text in one user message are one turn) and the conversation starts with a user message "
                     + "(Nova, Llama, Mistral, Cohere, AI21 and Writer refuse a leading assistant message: "
@@ -340,7 +341,7 @@ final class ProviderRules {
                     + "start with a user message. Try again with a conversation that starts with a user message.");
 
     static final OrderingRule BEDROCK_CONSECUTIVE_ROLES = prov(new AlternationRule("bedrock-converse-consecutive-roles",
-            List.of(Role.USER, Role.ASSISTANT), "consecutive-only", null, null, Severity.BLOCKING, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.CONSECUTIVE_ONLY, null, null, Severity.BLOCKING, null),
             "Bedrock Converse B1 for the models that accept a leading assistant message: roles alternate (no two "
                     + "user or assistant messages in a row; a toolResult and user text in one user message are one "
                     + "turn), but any role may come first: Claude Sonnet 4.5 answered 200 to a history starting with an "
@@ -477,7 +478,7 @@ final class ProviderRules {
                     + "network traffic.");
 
     static final OrderingRule DEEPSEEK_R1_ALTERNATION = prov(new AlternationRule("deepseek-r1-alternation",
-            List.of(Role.USER, Role.ASSISTANT), "strict", null, null, Severity.BLOCKING, null),
+            List.of(Role.USER, Role.ASSISTANT), AlternationMode.STRICT, null, null, Severity.BLOCKING, null),
             "DeepSeek R1 D2/D3: no successive user or assistant messages; the first non-system message is a user "
                     + "message; deepseek-ai/DeepSeek-R1#21, lobehub/lobehub#5620",
             "deepseek-reasoner does not support successive user or assistant messages (messages[1] and messages[2] in "
@@ -539,7 +540,7 @@ final class ProviderRules {
     // ---- Meta Llama 3 (official chat template) ---------------------------------------------------
 
     static final OrderingRule LLAMA_3_SINGLE_TOOL_CALL = prov(new AlternationRule("llama-3-single-tool-call",
-            null, "cap-only", 1, null, Severity.BLOCKING, null), "Meta Llama 3.1-3.3 L2: the official chat template "
+            null, AlternationMode.CAP_ONLY, 1, null, Severity.BLOCKING, null), "Meta Llama 3.1-3.3 L2: the official chat template "
             + "raises on two or more tool calls in one assistant message, and the history is re-rendered every turn, "
             + "so one parallel call poisons every later request; the template does not enforce alternation "
             + "(cap-only); counted per step, and per role group where steps are unknown (then sequential calls "

@@ -1,6 +1,7 @@
 package io.orderingguard.profiles;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.orderingguard.rule.AlternationMode;
 import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.AlternationRule;
 import io.orderingguard.rule.ApplyTo;
@@ -71,12 +72,12 @@ final class ReferenceBehaviours {
         FIXED.put("strict_alternation", OrderingProfile.of("strict-alternation",
                 "User and assistant messages alternate strictly, starting with the user.",
                 List.of(ref(new AlternationRule("strict-user-assistant-alternation", List.of(Role.USER, Role.ASSISTANT),
-                        "strict", null, null, null, null),
+                        AlternationMode.STRICT, null, null, null, null),
                         "Nova, DeepSeek, Gemma and Llama documentation: roles alternate user/assistant"))));
         FIXED.put("single_tool_call_per_turn", OrderingProfile.of("single-tool-call-per-turn",
                 "At most one tool call per model response (Llama 3; Llama 4 lifts it), with strict alternation.",
                 List.of(ref(new AlternationRule("single-tool-call-per-turn", List.of(Role.USER, Role.ASSISTANT),
-                        "strict", 1, null, null, null),
+                        AlternationMode.STRICT, 1, null, null, null),
                         "Llama 3 documentation: no parallel tool calls"))));
         FIXED.put("thinking_before_tool_use", OrderingProfile.of("thinking-before-tool-use",
                 "In the latest role group, every thought precedes every tool call (Anthropic manual extended "

@@ -208,7 +208,7 @@ class ProviderFamiliesTest {
                 Entry.user("m1", "Weather?"), call("fc_1", null, "s1")));
 
         assertThat(r.outcome()).isEqualTo(Outcome.REPAIRED);
-        assertThat(r.repairs()).extracting(x -> x.strategy()).containsExactly("fill-required-metadata");
+        assertThat(r.repairs()).extracting(x -> x.strategy().wireName()).containsExactly("fill-required-metadata");
         ToolCall repaired = (ToolCall) r.dispatch().timeline().get(1);
         assertThat(repaired.payloadAt("thoughtSignature").asText()).isEqualTo("skip_thought_signature_validator");
         assertThat(repaired.replayCompatibility()).isEqualTo("gemini-thought-signature-sentinel-v1");
@@ -293,7 +293,7 @@ class ProviderFamiliesTest {
         assertThat(r.blocking()).extracting(f -> f.ruleId()).containsExactly("mistral-tool-call-id-format",
                 "mistral-no-user-after-tool");
         assertThat(r.outcome()).isEqualTo(Outcome.REPAIRED);
-        assertThat(r.repairs()).extracting(x -> x.strategy()).containsExactly("renumber-invalid-ids",
+        assertThat(r.repairs()).extracting(x -> x.strategy().wireName()).containsExactly("renumber-invalid-ids",
                 "insert-bridge-filler");
         List<Entry> sent = r.dispatch().timeline().entries();
         assertThat(sent.get(1).id()).matches("[a-zA-Z0-9]{9}");
@@ -331,7 +331,7 @@ class ProviderFamiliesTest {
                 .containsExactly("anthropic-thinking-signature-present [t2]");
         assertThat(r.outcome()).isEqualTo(Outcome.REPAIRED);
         assertThat(r.repairs()).singleElement().satisfies(x -> {
-            assertThat(x.strategy()).isEqualTo("drop-unsigned-reasoning");
+            assertThat(x.strategy().wireName()).isEqualTo("drop-unsigned-reasoning");
             assertThat(x.removed()).extracting(Entry::id).containsExactly("t2");
         });
         assertThat(r.dispatch().timeline().entries()).extracting(Entry::id).containsExactly("m1", "t1", "m2", "m3");

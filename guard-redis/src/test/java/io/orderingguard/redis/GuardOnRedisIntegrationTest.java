@@ -13,6 +13,7 @@ import io.orderingguard.redis.GuardWorkload.Variant;
 import io.orderingguard.redis.RecordingStash.Commit;
 import io.orderingguard.redis.RecordingStash.Read;
 import io.orderingguard.redis.RecordingStash.Trace;
+import io.orderingguard.rule.Facet;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.stash.Snapshot;
@@ -288,13 +289,13 @@ class GuardOnRedisIntegrationTest {
                             .containsExactly(new Finding(OrderingGuard.STASH_UNAVAILABLE, "stash", Severity.BLOCKING,
                                     "fleet", List.of(), "the preservation baseline could not be read (" + message
                                             + "); the dispatch is rejected (stash failure mode fail-closed)", null,
-                                    "stash-read"));
+                                    Facet.STASH_READ));
                     assertThat(s.result().advisories()).isEmpty();
                 } else {
                     assertThat(s.result().advisories()).containsExactly(new Finding(OrderingGuard.STASH_UNAVAILABLE,
                             "stash", Severity.ADVISORY, "fleet", List.of(), "the preservation baseline could not be read ("
                                     + message + "); preservation rules were skipped (stash failure mode fail-open)",
-                            null, "stash-read"));
+                            null, Facet.STASH_READ));
                     boolean unsigned = s.planned().variant() == Variant.UNSIGNED;
                     assertThat(s.result().outcome()).as("%s", describe(s))
                             .isEqualTo(unsigned ? Outcome.REJECTED : Outcome.PASSED);

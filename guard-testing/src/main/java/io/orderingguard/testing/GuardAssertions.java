@@ -143,7 +143,7 @@ public final class GuardAssertions extends AbstractAssert<GuardAssertions, Guard
     public GuardAssertions hasRepair(String strategy) {
         isNotNull();
         for (Repair r : actual.repairs()) {
-            if (r.strategy().equals(strategy)) {
+            if (r.strategy().wireName().equals(strategy)) {
                 return this;
             }
         }
