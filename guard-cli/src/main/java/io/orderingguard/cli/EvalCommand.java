@@ -1,13 +1,12 @@
 package io.orderingguard.cli;
 
-import io.orderingguard.policy.EvalConfig;
-import io.orderingguard.policy.EvalReports;
-import io.orderingguard.policy.EvalRun;
-import io.orderingguard.policy.EvalStatus;
-import io.orderingguard.policy.TraceFiles;
-import io.orderingguard.policy.TraceRecord;
+import io.orderingguard.json.JsonInput;
+import io.orderingguard.policy.eval.EvalRun;
+import io.orderingguard.policy.eval.EvalStatus;
+import io.orderingguard.policy.eval.PolicyEval;
+import io.orderingguard.policy.report.EvalReports;
+import io.orderingguard.policy.report.ReportFormat;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -57,27 +56,8 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String chosen = PolicyCliSupport.format(spec, format, "text", "json", "junit", "sarif");
-        EvalConfig eval = EvalConfig.load(config);
-        List<TraceRecord> records = new ArrayList<>();
-        for (Path trace : traces) {
-            records.addAll(TraceFiles.read(trace));
-        }
-        EvalRun run = eval.run(records);
-        String report;
-        switch (chosen) {
-            case "json":
-                report = EvalReports.json(run);
-                break;
-            case "junit":
-                report = EvalReports.junit(run);
-                break;
-            case "sarif":
-                report = EvalReports.sarif(run, PolicyCliSupport.version());
-                break;
-            default:
-                report = EvalReports.text(run);
-                break;
-        }
+        EvalRun run = PolicyEval.run(config, traces, JsonInput.defaults());
+        String report = EvalReports.render(run, ReportFormat.fromWire(chosen), PolicyCliSupport.version());
         PolicyCliSupport.emit(spec, output, report);
         if (output != null) {
             int total = run.results().size();

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.policy.TraceExplanation;
-import io.orderingguard.policy.TraceRecord;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -4,25 +4,25 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.PolicyFiles;
-import io.orderingguard.policy.EvalReports;
 import io.orderingguard.policy.GateDecision;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.policy.SequenceRule;
 import io.orderingguard.policy.ToolInvocation;
-import io.orderingguard.policy.TraceRecord;
-import io.orderingguard.policy.ViolationBlock;
+import io.orderingguard.policy.report.EvalReports;
+import io.orderingguard.policy.report.ViolationBlock;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * {@code guard gate}: may this next tool call run, given the calls made so far? Evaluates the policy

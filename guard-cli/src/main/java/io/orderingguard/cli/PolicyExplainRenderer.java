@@ -3,13 +3,13 @@ package io.orderingguard.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.policy.EvalReports;
 import io.orderingguard.policy.Outcome;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.policy.StepVerdict;
 import io.orderingguard.policy.TraceExplanation;
+import io.orderingguard.policy.report.EvalReports;
 import java.util.ArrayList;
 import java.util.List;
 

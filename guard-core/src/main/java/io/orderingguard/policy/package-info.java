@@ -20,11 +20,12 @@
  *   <li>{@link io.orderingguard.policy.ToolCallGate}: may this next call run, given the history
  *       (partial extent)? {@link io.orderingguard.policy.SequencePolicy#explain} gives the gate's verdict
  *       for every call of a finished trace, then the complete-extent verdict.</li>
- *   <li>Files: {@link io.orderingguard.json.PolicyFiles} (policy documents),
- *       {@link io.orderingguard.policy.EvalConfig} (eval suites, seed shape and Assay shape),
- *       {@link io.orderingguard.policy.TraceFiles} (Assay JSONL, dispatch documents, call lists),
- *       {@link io.orderingguard.policy.EvalReports} (text, JSON, JUnit XML, SARIF) and
- *       {@link io.orderingguard.policy.EvalMigration} (v0 to v1).</li>
+ *   <li>Reading: policy files and documents are read by {@link io.orderingguard.json.PolicyFiles}
+ *       (also the inline policy of a profile's {@code toolPolicy} rule); this package reads no files.
+ *       The guard-policy module holds the other file formats: trace files
+ *       ({@code io.orderingguard.policy.trace}), eval suites ({@code io.orderingguard.policy.eval}),
+ *       reports in text, JSON, JUnit XML and SARIF ({@code io.orderingguard.policy.report}) and the
+ *       v0 to v1 migration ({@code io.orderingguard.policy.migrate}).</li>
  * </ul>
  *
  * <h2>Semantics</h2>
@@ -70,7 +71,9 @@
  *   <li>{@code tools.allow/deny} of policy files: globs ({@code *} = any run of characters), deny
  *       wins; evaluated as the {@code tools} rule, first in the policy.</li>
  *   <li>The actionable error block (Rule / Expected / Actual / Trace with the violating position
- *       marked / Suggestion), with 1-based positions, as {@link io.orderingguard.policy.ViolationBlock}.</li>
+ *       marked / Suggestion), with 1-based positions, as guard-policy's
+ *       {@code io.orderingguard.policy.report.ViolationBlock}; each violation's
+ *       {@link io.orderingguard.policy.Diagnosis} carries its parts.</li>
  *   <li>v0 {@code sequences: [[A, B, C]]}: read (and migrated) as the chain {@code before A→B},
  *       {@code before B→C}; {@code must_call}/{@code must_not_call} are migrated to {@code require}
  *       and {@code blocklist}.</li>

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orderingguard.GuardResult;
 import io.orderingguard.Outcome;
+import io.orderingguard.policy.eval.EvalResult;
+import io.orderingguard.policy.eval.EvalRun;
+import io.orderingguard.policy.eval.EvalStatus;
 import io.orderingguard.testing.emulator.Answer;
 import io.orderingguard.testing.emulator.ProviderEmulator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -45,6 +49,17 @@ class ExamplesTest {
         assertThat(ToolCallGateLoop.run(out)).containsExactly("LookupCustomer", "VerifyIdentity", "DeleteCustomer");
         assertThat(printed()).startsWith("ran LookupCustomer\nblocked DeleteCustomer: before:VerifyIdentity->DeleteCustomer - ");
         assertThat(printed()).endsWith("ran VerifyIdentity\nran DeleteCustomer\n");
+    }
+
+    @Test
+    void an_eval_suite_runs_from_code_and_reports_the_failing_run() {
+        EvalRun run = EvalRecordedRuns.run(out, Path.of("policies"));
+        assertThat(run.status()).isEqualTo(EvalStatus.FAIL);
+        assertThat(run.failures()).extracting(EvalResult::testId).containsExactly("verify_before_delete");
+        assertThat(printed()).startsWith("failed: verify_before_delete (" + Path.of("policies", "traces.jsonl") + ":1)\n"
+                + "❌ FAIL: sequence_valid (verify_before_delete)\n");
+        assertThat(printed()).contains("     2. DeleteCustomer  ← violation\n");
+        assertThat(printed()).endsWith("3 tests: 2 passed, 1 failed\n");
     }
 
     @Test

@@ -17,6 +17,8 @@ import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.internal.JsonSchemaElementUtils;
 import dev.langchain4j.model.ModelProvider;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import io.orderingguard.support.Require;
@@ -35,6 +37,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Translates a LangChain4j {@link ChatRequest} into the {@link Dispatch} the guard checks, and a
@@ -48,13 +51,16 @@ import java.util.Map;
  *       payload {@code {"nonTextContents": ["image", …]}} so that no repair merges or drops it as
  *       empty;</li>
  *   <li>{@link AiMessage} → one <em>step</em> {@code messages[i]}: a {@link Thought} for
- *       {@link AiMessage#thinking()} with the payload {@code {"signature": …}} from the
- *       {@value #THINKING_SIGNATURE} attribute, a thought per element of the
- *       {@value #REDACTED_THINKING} attribute with the payload {@code {"data": …}}, both tagged
- *       {@value #ANTHROPIC_THINKING_TAG}; the assistant text as message {@code messages[i]} (omitted
+ *       {@link AiMessage#thinking()}; the assistant text as message {@code messages[i]} (omitted
  *       when the message has no text but has tool calls or thinking); one {@link ToolCall} per
  *       {@link ToolExecutionRequest}, with the request's id (or {@code messages[i].tool_calls[k]}
- *       when it has none) and its arguments as a JSON object;</li>
+ *       when it has none) and its arguments as a JSON object. Provider metadata is read per the
+ *       codec's {@link MetadataLayout}: Anthropic's {@value #THINKING_SIGNATURE} becomes the thought's
+ *       payload {@code {"signature": …}} and each element of {@value #REDACTED_THINKING} a thought
+ *       with {@code {"data": …}} (tag {@value #ANTHROPIC_THINKING_TAG}); Gemini's signature becomes
+ *       the payload {@code {"thoughtSignature": …}} of the tool call it is sent on (tag
+ *       {@value #GEMINI_SIGNATURE_TAG}); OpenAI Responses' {@value #ENCRYPTED_REASONING} becomes
+ *       the thought's {@code {"encrypted_content": …}} (tag {@value #OPENAI_REASONING_TAG});</li>
  *   <li>{@link ToolExecutionResultMessage} → the result of the call with the same id when it belongs
  *       to the contiguous run of results directly after that call's {@code AiMessage} (the only
  *       place a provider accepts it); any other result is an orphan result;</li>
@@ -63,15 +69,17 @@ import java.util.Map;
  *       unchanged.</li>
  * </ul>
  * Ids: messages are named by position ({@code messages[i]}), which is what a finding should point
- * at. Tool calls keep their wire id. A signed thought is {@code thinking-<digest of its signature>}
- * and a redacted one {@code redacted-thinking-<digest of its data>}: these ids stay the same when a
+ * at. Tool calls keep their wire id. A signed thought is {@code thinking-<digest of its signature>},
+ * a redacted one {@code redacted-thinking-<digest of its data>} and an OpenAI reasoning item
+ * {@code reasoning-<digest of its encrypted content>}: these ids stay the same when a
  * memory window drops older messages, so preservation rules (which match entries by id across
  * dispatches) compare each block with itself; a thought without a signature has nothing to preserve
  * and is {@code messages[i].thinking}. An id repeated within one request gets {@code #2}, {@code #3}…
  *
  * <p>The declared tools are the effective tool specifications, the model is the effective model name
  * (the request's parameters over the model's defaults), and the provider is the one the codec was
- * built with.
+ * built with. Rendering writes every payload back where the layout's module sends it from, so a
+ * round trip through a guard keeps every signature the provider needs.
  *
  * <p>Nothing the timeline does not model is lost: {@link EncodedChatRequest#toChatRequest(Dispatch)}
  * starts from the original objects and changes only what the dispatch changed, so an unchanged
@@ -79,7 +87,7 @@ import java.util.Map;
  * request parameters, message attributes, names and non-text contents always survive.
  *
  * <pre>{@code
- * ChatRequestCodec codec = ChatRequestCodec.of("anthropic", model.defaultRequestParameters());
+ * ChatRequestCodec codec = ChatRequestCodec.forModel(model);      // provider, defaults and layout
  * EncodedChatRequest encoded = codec.encode(request, "conversation-42");
  * GuardResult result = guard.check(encoded.dispatch());
  * ChatRequest toSend = encoded.toChatRequest(result.dispatch());
@@ -89,29 +97,60 @@ import java.util.Map;
  */
 public final class ChatRequestCodec {
 
-    /** The {@link AiMessage} attribute holding the Anthropic thinking signature (LangChain4j's key). */
+    /**
+     * The {@link AiMessage} attribute holding a signature: Anthropic's thinking signature, or Gemini's
+     * thought signature(s) — LangChain4j's Anthropic and Google AI Gemini modules share the key.
+     */
     public static final String THINKING_SIGNATURE = "thinking_signature";
 
     /** The {@link AiMessage} attribute holding the list of Anthropic redacted thinking blobs. */
     public static final String REDACTED_THINKING = "redacted_thinking";
 
+    /**
+     * The prefix of the per-call {@link AiMessage} attributes of {@code langchain4j-google-genai}:
+     * {@code thought_signature_<call id>} holds that call's Base64 thought signature.
+     */
+    public static final String CALL_THOUGHT_SIGNATURE_PREFIX = "thought_signature_";
+
+    /** The {@link AiMessage} attribute holding the OpenAI Responses reasoning item's {@code encrypted_content}. */
+    public static final String ENCRYPTED_REASONING = "encrypted_reasoning";
+
     /** The replay tag of thoughts carrying an Anthropic signature or redacted blob. */
     public static final String ANTHROPIC_THINKING_TAG = "anthropic-messages-thinking-v1";
 
+    /** The replay tag of tool calls carrying a Gemini thought signature. */
+    public static final String GEMINI_SIGNATURE_TAG = "gemini-thought-signature-v1";
+
+    /**
+     * The replay tag of tool calls carrying one of the dummy signatures Gemini documents for histories
+     * it did not produce ({@code skip_thought_signature_validator},
+     * {@code context_engineering_is_the_way_to_go}).
+     */
+    public static final String GEMINI_SENTINEL_TAG = "gemini-thought-signature-sentinel-v1";
+
+    private static final Set<String> GEMINI_SENTINELS = Set.of("skip_thought_signature_validator",
+            "context_engineering_is_the_way_to_go");
+
+    /** The replay tag of thoughts carrying an OpenAI Responses reasoning item's encrypted content. */
+    public static final String OPENAI_REASONING_TAG = "openai-responses-reasoning-v1";
+
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final ChatRequestCodec PLAIN = new ChatRequestCodec(null, null);
+    private static final ChatRequestCodec PLAIN = new ChatRequestCodec(null, null, MetadataLayout.ANTHROPIC);
 
     private final String provider;
     private final ChatRequestParameters defaults;
+    private final MetadataLayout layout;
 
-    private ChatRequestCodec(String provider, ChatRequestParameters defaults) {
+    private ChatRequestCodec(String provider, ChatRequestParameters defaults, MetadataLayout layout) {
         this.provider = provider;
         this.defaults = defaults;
+        this.layout = layout;
     }
 
     /**
-     * Returns a codec with no provider and no default parameters: the model is the request's own.
+     * Returns a codec with no provider and no default parameters (the model is the request's own),
+     * reading metadata in the {@link MetadataLayout#ANTHROPIC} layout.
      *
      * @return the codec
      */
@@ -120,7 +159,8 @@ public final class ChatRequestCodec {
     }
 
     /**
-     * Creates a codec.
+     * Creates a codec reading metadata in the layout of the provider name
+     * ({@link MetadataLayout#forProviderName}).
      *
      * @param provider the provider name put on every dispatch (e.g. {@code anthropic}), or
      *     {@code null}
@@ -130,8 +170,65 @@ public final class ChatRequestCodec {
      * @throws IllegalArgumentException when {@code provider} is blank
      */
     public static ChatRequestCodec of(String provider, ChatRequestParameters defaults) {
+        return of(provider, defaults, MetadataLayout.forProviderName(provider));
+    }
+
+    /**
+     * Creates a codec that reads and writes provider metadata in a given layout.
+     *
+     * @param provider the provider name put on every dispatch (e.g. {@code gemini}), or {@code null}
+     * @param defaults the default parameters of the model the request goes to, or {@code null}
+     * @param layout where the model's LangChain4j module keeps signatures and reasoning on an
+     *     {@code AiMessage}
+     * @return the codec
+     * @throws IllegalArgumentException when {@code provider} is blank or {@code layout} is {@code null}
+     */
+    public static ChatRequestCodec of(String provider, ChatRequestParameters defaults, MetadataLayout layout) {
         Require.blankToError(provider, "provider");
-        return new ChatRequestCodec(provider, defaults);
+        return new ChatRequestCodec(provider, defaults, Require.nonNull(layout, "layout"));
+    }
+
+    /**
+     * Returns a codec for requests to a model: the provider name from its {@code provider()}, its
+     * default parameters, and its metadata layout ({@link MetadataLayout#of(ChatModel)}).
+     *
+     * @param model the model the requests go to
+     * @return the codec
+     */
+    public static ChatRequestCodec forModel(ChatModel model) {
+        Require.nonNull(model, "model");
+        return of(providerName(model.provider()), model.defaultRequestParameters(), MetadataLayout.of(model));
+    }
+
+    /**
+     * Returns a codec for requests to a streaming model, as {@link #forModel(ChatModel)} does.
+     *
+     * @param model the model the requests go to
+     * @return the codec
+     */
+    public static ChatRequestCodec forModel(StreamingChatModel model) {
+        Require.nonNull(model, "model");
+        return of(providerName(model.provider()), model.defaultRequestParameters(), MetadataLayout.of(model));
+    }
+
+    /**
+     * Returns this codec with another metadata layout.
+     *
+     * @param value the layout
+     * @return the codec
+     */
+    public ChatRequestCodec withLayout(MetadataLayout value) {
+        Require.nonNull(value, "layout");
+        return value == layout ? this : new ChatRequestCodec(provider, defaults, value);
+    }
+
+    /**
+     * Returns where this codec reads provider metadata from and writes it back to.
+     *
+     * @return the layout
+     */
+    public MetadataLayout layout() {
+        return layout;
     }
 
     /**
@@ -212,13 +309,13 @@ public final class ChatRequestCodec {
         Require.nonNull(request, "request");
         Require.blankToError(conversationId, "conversationId");
         ChatRequestParameters effective = effectiveParameters(request);
-        Encoder encoder = new Encoder(request.messages());
+        Encoder encoder = new Encoder(request.messages(), layout);
         encoder.run();
         List<DeclaredTool> tools = declaredTools(effective.toolSpecifications());
         String model = effective.modelName();
         Dispatch dispatch = Dispatch.of(conversationId, provider, model == null || model.isBlank() ? null : model,
                 Timeline.of(encoder.entries, tools));
-        return new EncodedChatRequest(request, dispatch, encoder.messageIds, encoder.stepIndex, encoder.calls,
+        return new EncodedChatRequest(request, dispatch, layout, encoder.messageIds, encoder.stepIndex, encoder.calls,
                 encoder.orphans);
     }
 
@@ -281,6 +378,23 @@ public final class ChatRequestCodec {
         }
     }
 
+    /**
+     * Gemini: the signature {@code langchain4j-google-ai-gemini} sends on the first function call of
+     * a message ({@value #THINKING_SIGNATURE}; an empty one is not sent), or {@code null}.
+     */
+    static String messageSignature(AiMessage a) {
+        return a.attributes().get(THINKING_SIGNATURE) instanceof String s && !s.isEmpty() && a.hasToolExecutionRequests()
+                ? s : null;
+    }
+
+    /** Gemini: the per-call signature {@code langchain4j-google-genai} keeps for a request, or {@code null}. */
+    static String callSignature(AiMessage a, ToolExecutionRequest r) {
+        if (r.id() == null) {
+            return null;
+        }
+        return a.attributes().get(CALL_THOUGHT_SIGNATURE_PREFIX + r.id()) instanceof String s ? s : null;
+    }
+
     /** The per-message state of one encoding. */
     private static final class Encoder {
         private final List<ChatMessage> messages;
@@ -294,8 +408,11 @@ public final class ChatRequestCodec {
         private final List<Integer> openCalls = new ArrayList<>();
         private final List<EncodedChatRequest.CallInfo> openInfos = new ArrayList<>();
 
-        Encoder(List<ChatMessage> messages) {
+        private final MetadataLayout layout;
+
+        Encoder(List<ChatMessage> messages, MetadataLayout layout) {
             this.messages = messages;
+            this.layout = layout;
         }
 
         void run() {
@@ -353,28 +470,23 @@ public final class ChatRequestCodec {
 
         private void ai(int index, String step, AiMessage a) {
             stepIndex.put(step, index);
-            Object signature = a.attributes().get(THINKING_SIGNATURE);
-            if (a.thinking() != null || signature instanceof String) {
-                ObjectNode payload = null;
-                String id = step + ".thinking";
-                if (signature instanceof String s) {
-                    payload = JsonNodeFactory.instance.objectNode().put("signature", s);
-                    id = unique("thinking-" + digest(s));
-                }
-                add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
-                        payload == null ? null : ANTHROPIC_THINKING_TAG, step));
-            }
-            if (a.attributes().get(REDACTED_THINKING) instanceof List<?> redacted && allStrings(redacted)) {
-                for (int k = 0; k < redacted.size(); k++) {
-                    if (redacted.get(k) instanceof String data) {
-                        String id = unique("redacted-thinking-" + digest(data));
-                        add(id, index, new Thought(id, "", JsonNodeFactory.instance.objectNode().put("data", data),
-                                ANTHROPIC_THINKING_TAG, step));
+            boolean thought;
+            switch (layout) {
+                case ANTHROPIC:
+                    thought = anthropicThinking(index, step, a);
+                    break;
+                case OPENAI_RESPONSES:
+                    thought = reasoningItem(index, step, a);
+                    break;
+                default:
+                    thought = a.thinking() != null;
+                    if (thought) {
+                        String id = step + ".thinking";
+                        add(id, index, new Thought(id, a.thinking(), null, null, step));
                     }
-                }
+                    break;
             }
-            boolean hasOther = a.hasToolExecutionRequests() || a.thinking() != null || signature instanceof String;
-            if (a.text() != null || !hasOther) {
+            if (a.text() != null || !(a.hasToolExecutionRequests() || thought)) {
                 add(step, index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step));
             }
             List<ToolExecutionRequest> requests = a.toolExecutionRequests();
@@ -385,11 +497,67 @@ public final class ChatRequestCodec {
                 String tool = r.name() == null || r.name().isBlank() ? "unnamed" : r.name();
                 ObjectNode args = parseArguments(r.arguments());
                 EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, args, synthetic);
+                ObjectNode payload = null;
+                if (layout == MetadataLayout.GEMINI) {
+                    String signature = callSignature(a, r);
+                    if (signature != null) {
+                        info.signatureAttribute = CALL_THOUGHT_SIGNATURE_PREFIX + r.id();
+                    } else if (k == 0) {
+                        signature = messageSignature(a);
+                    }
+                    if (signature != null) {
+                        payload = JsonNodeFactory.instance.objectNode().put("thoughtSignature", signature);
+                    }
+                }
                 calls.add(info);
                 openCalls.add(entries.size());
                 openInfos.add(info);
-                entries.add(new ToolCall(id, tool, args, null, true, null, null, step));
+                entries.add(new ToolCall(id, tool, args, null, true, payload, payload == null ? null
+                        : GEMINI_SENTINELS.contains(payload.get("thoughtSignature").textValue()) ? GEMINI_SENTINEL_TAG
+                        : GEMINI_SIGNATURE_TAG, step));
             }
+        }
+
+        /** Anthropic: one signed (or unsigned) thought and one thought per redacted block; true when the former exists. */
+        private boolean anthropicThinking(int index, String step, AiMessage a) {
+            Object signature = a.attributes().get(THINKING_SIGNATURE);
+            boolean thought = a.thinking() != null || signature instanceof String;
+            if (thought) {
+                ObjectNode payload = null;
+                String id = step + ".thinking";
+                if (signature instanceof String s) {
+                    payload = JsonNodeFactory.instance.objectNode().put("signature", s);
+                    id = unique("thinking-" + digest(s));
+                }
+                add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
+                        payload == null ? null : ANTHROPIC_THINKING_TAG, step));
+            }
+            if (a.attributes().get(REDACTED_THINKING) instanceof List<?> redacted && allStrings(redacted)) {
+                for (Object element : redacted) {
+                    String data = (String) element;
+                    String id = unique("redacted-thinking-" + digest(data));
+                    add(id, index, new Thought(id, "", JsonNodeFactory.instance.objectNode().put("data", data),
+                            ANTHROPIC_THINKING_TAG, step));
+                }
+            }
+            return thought;
+        }
+
+        /** OpenAI Responses: the reasoning item (encrypted content, summary as its text); true when there is one. */
+        private boolean reasoningItem(int index, String step, AiMessage a) {
+            Object encrypted = a.attributes().get(ENCRYPTED_REASONING);
+            boolean thought = a.thinking() != null || encrypted instanceof String;
+            if (thought) {
+                ObjectNode payload = null;
+                String id = step + ".thinking";
+                if (encrypted instanceof String s) {
+                    payload = JsonNodeFactory.instance.objectNode().put("encrypted_content", s);
+                    id = unique("reasoning-" + digest(s));
+                }
+                add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
+                        payload == null ? null : OPENAI_REASONING_TAG, step));
+            }
+            return thought;
         }
 
         private static boolean allStrings(List<?> values) {

@@ -56,6 +56,7 @@ public final class EncodedChatRequest {
 
     private final ChatRequest request;
     private final Dispatch dispatch;
+    private final MetadataLayout layout;
     private final Map<String, Integer> messageIds;
     private final Map<String, Integer> stepIndex;
     private final Map<String, CallInfo> callsByPosition = new HashMap<>();
@@ -64,10 +65,11 @@ public final class EncodedChatRequest {
     private final Map<String, CallInfo> callsByContent = new HashMap<>();
     private final Map<String, List<OrphanInfo>> orphansById = new HashMap<>();
 
-    EncodedChatRequest(ChatRequest request, Dispatch dispatch, Map<String, Integer> messageIds,
+    EncodedChatRequest(ChatRequest request, Dispatch dispatch, MetadataLayout layout, Map<String, Integer> messageIds,
             Map<String, Integer> stepIndex, List<CallInfo> calls, List<OrphanInfo> orphans) {
         this.request = request;
         this.dispatch = dispatch;
+        this.layout = layout;
         this.messageIds = Map.copyOf(messageIds);
         this.stepIndex = Map.copyOf(stepIndex);
         Map<String, Integer> idCounts = new HashMap<>();
@@ -98,6 +100,16 @@ public final class EncodedChatRequest {
      */
     public ChatRequest request() {
         return request;
+    }
+
+    /**
+     * Returns where the request's messages keep provider metadata (what the codec read it from and
+     * writes it back to).
+     *
+     * @return the layout
+     */
+    public MetadataLayout layout() {
+        return layout;
     }
 
     /**
@@ -311,6 +323,7 @@ public final class EncodedChatRequest {
             Thought thinkingEntry = null;
             List<String> redactedData = new ArrayList<>();
             List<ToolExecutionRequest> requests = new ArrayList<>();
+            Map<String, Object> callAttributes = new LinkedHashMap<>();
             for (Entry e : part) {
                 if (e instanceof Message m) {
                     textEntry = m;
@@ -321,7 +334,13 @@ public final class EncodedChatRequest {
                         thinkingEntry = t;
                     }
                 } else {
-                    requests.add(request(step, (ToolCall) e));
+                    ToolCall c = (ToolCall) e;
+                    CallInfo info = find(step, c);
+                    ToolExecutionRequest r = request(c, info);
+                    if (layout == MetadataLayout.GEMINI) {
+                        geminiSignature(c, info, r, requests.isEmpty(), callAttributes);
+                    }
+                    requests.add(r);
                 }
             }
             String text = null;
@@ -329,25 +348,23 @@ public final class EncodedChatRequest {
                 text = base != null && textEntry.content().equals(orEmpty(base.text())) ? base.text() : textEntry.content();
             }
             String thinking = null;
-            Map<String, Object> attributes = new LinkedHashMap<>(base == null ? Map.of() : base.attributes());
-            if (base == null || base.attributes().get(ChatRequestCodec.THINKING_SIGNATURE) instanceof String) {
-                attributes.remove(ChatRequestCodec.THINKING_SIGNATURE);
-            }
-            if (base == null || base.attributes().get(ChatRequestCodec.REDACTED_THINKING) instanceof List<?> l
-                    && l.stream().allMatch(String.class::isInstance)) {
-                attributes.remove(ChatRequestCodec.REDACTED_THINKING);
-            }
             if (thinkingEntry != null) {
                 thinking = base != null && thinkingEntry.content().equals(orEmpty(base.thinking())) ? base.thinking()
                         : thinkingEntry.content();
-                JsonNode signature = thinkingEntry.payloadAt("signature");
-                if (signature != null && signature.isTextual()) {
-                    attributes.put(ChatRequestCodec.THINKING_SIGNATURE, signature.textValue());
+            }
+            Map<String, Object> attributes = new LinkedHashMap<>(base == null ? Map.of() : base.attributes());
+            if (base != null) {
+                removeEncoded(base, attributes);
+            }
+            if (layout == MetadataLayout.ANTHROPIC) {
+                putText(attributes, ChatRequestCodec.THINKING_SIGNATURE, thinkingEntry, "signature");
+                if (!redactedData.isEmpty()) {
+                    attributes.put(ChatRequestCodec.REDACTED_THINKING, List.copyOf(redactedData));
                 }
+            } else if (layout == MetadataLayout.OPENAI_RESPONSES) {
+                putText(attributes, ChatRequestCodec.ENCRYPTED_REASONING, thinkingEntry, "encrypted_content");
             }
-            if (!redactedData.isEmpty()) {
-                attributes.put(ChatRequestCodec.REDACTED_THINKING, List.copyOf(redactedData));
-            }
+            attributes.putAll(callAttributes);
             if (base != null && Objects.equals(text, base.text()) && Objects.equals(thinking, base.thinking())
                     && requests.equals(base.toolExecutionRequests()) && attributes.equals(base.attributes())) {
                 return base;
@@ -356,8 +373,65 @@ public final class EncodedChatRequest {
             return b.text(text).thinking(thinking).toolExecutionRequests(requests).attributes(attributes).build();
         }
 
-        private ToolExecutionRequest request(String step, ToolCall c) {
-            CallInfo info = find(step, c);
+        /** Removes the attributes the codec turned into entry payloads: the entries say what to write back. */
+        private void removeEncoded(AiMessage base, Map<String, Object> attributes) {
+            Map<String, Object> original = base.attributes();
+            switch (layout) {
+                case ANTHROPIC:
+                    if (original.get(ChatRequestCodec.THINKING_SIGNATURE) instanceof String) {
+                        attributes.remove(ChatRequestCodec.THINKING_SIGNATURE);
+                    }
+                    if (original.get(ChatRequestCodec.REDACTED_THINKING) instanceof List<?> l
+                            && l.stream().allMatch(String.class::isInstance)) {
+                        attributes.remove(ChatRequestCodec.REDACTED_THINKING);
+                    }
+                    break;
+                case OPENAI_RESPONSES:
+                    if (original.get(ChatRequestCodec.ENCRYPTED_REASONING) instanceof String) {
+                        attributes.remove(ChatRequestCodec.ENCRYPTED_REASONING);
+                    }
+                    break;
+                case GEMINI:
+                    if (ChatRequestCodec.messageSignature(base) != null) {
+                        attributes.remove(ChatRequestCodec.THINKING_SIGNATURE);
+                    }
+                    for (ToolExecutionRequest r : base.toolExecutionRequests()) {
+                        if (ChatRequestCodec.callSignature(base, r) != null) {
+                            attributes.remove(ChatRequestCodec.CALL_THOUGHT_SIGNATURE_PREFIX + r.id());
+                        }
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+
+        /**
+         * Gemini: writes a call's signature where the module sends it from — its own per-call key when it
+         * came from one, else the message's {@value ChatRequestCodec#THINKING_SIGNATURE}, which the module
+         * sends on the first call only (a signature on a later call has no place there and is not written).
+         */
+        private void geminiSignature(ToolCall c, CallInfo info, ToolExecutionRequest r, boolean firstCall,
+                Map<String, Object> into) {
+            JsonNode signature = c.payloadAt("thoughtSignature");
+            if (signature == null || !signature.isTextual()) {
+                return;
+            }
+            if (info != null && info.signatureAttribute != null && r.id() != null) {
+                into.put(ChatRequestCodec.CALL_THOUGHT_SIGNATURE_PREFIX + r.id(), signature.textValue());
+            } else if (firstCall) {
+                into.put(ChatRequestCodec.THINKING_SIGNATURE, signature.textValue());
+            }
+        }
+
+        private void putText(Map<String, Object> attributes, String key, Thought thought, String path) {
+            JsonNode value = thought == null ? null : thought.payloadAt(path);
+            if (value != null && value.isTextual()) {
+                attributes.put(key, value.textValue());
+            }
+        }
+
+        private ToolExecutionRequest request(ToolCall c, CallInfo info) {
             if (info == null) {
                 return ToolExecutionRequest.builder().id(c.id()).name(c.tool()).arguments(c.args().toString()).build();
             }
@@ -470,6 +544,8 @@ public final class EncodedChatRequest {
         final ObjectNode args;
         final boolean syntheticId;
         final int position;
+        /** Gemini: the per-call attribute the signature came from, or {@code null} (none, or the message's). */
+        String signatureAttribute;
         ToolExecutionResultMessage result;
         int resultIndex = Integer.MAX_VALUE;
         String resultContent;

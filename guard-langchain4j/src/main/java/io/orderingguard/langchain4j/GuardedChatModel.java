@@ -52,12 +52,15 @@ public final class GuardedChatModel implements ChatModel {
     private final ChatModel delegate;
     private final OrderingGuard guard;
     private final String provider;
+    private final MetadataLayout layout;
     private final Function<ChatRequest, ?> conversationId;
 
-    private GuardedChatModel(ChatModel delegate, OrderingGuard guard, String provider, Function<ChatRequest, ?> conversationId) {
+    private GuardedChatModel(ChatModel delegate, OrderingGuard guard, String provider, MetadataLayout layout,
+            Function<ChatRequest, ?> conversationId) {
         this.delegate = delegate;
         this.guard = guard;
         this.provider = provider;
+        this.layout = layout;
         this.conversationId = conversationId;
     }
 
@@ -122,7 +125,7 @@ public final class GuardedChatModel implements ChatModel {
      */
     public ChatRequestCodec codec() {
         return ChatRequestCodec.of(provider != null ? provider : ChatRequestCodec.providerName(delegate.provider()),
-                delegate.defaultRequestParameters());
+                delegate.defaultRequestParameters(), layout != null ? layout : MetadataLayout.of(delegate));
     }
 
     /**
@@ -196,6 +199,7 @@ public final class GuardedChatModel implements ChatModel {
         private final ChatModel delegate;
         private final OrderingGuard guard;
         private String provider;
+        private MetadataLayout layout;
         private Function<ChatRequest, ?> conversationId;
 
         private Builder(ChatModel delegate, OrderingGuard guard) {
@@ -230,12 +234,26 @@ public final class GuardedChatModel implements ChatModel {
         }
 
         /**
+         * Sets where the delegate's LangChain4j module keeps provider metadata — signatures and
+         * reasoning — on an {@code AiMessage} (default: {@link MetadataLayout#of(ChatModel)}, from the
+         * delegate's class and provider). Needed only when the delegate is a custom model whose
+         * provider does not say.
+         *
+         * @param value the layout
+         * @return this
+         */
+        public Builder metadataLayout(MetadataLayout value) {
+            this.layout = Require.nonNull(value, "metadataLayout");
+            return this;
+        }
+
+        /**
          * Builds the model.
          *
          * @return the guarded model
          */
         public GuardedChatModel build() {
-            return new GuardedChatModel(delegate, guard, provider, conversationId);
+            return new GuardedChatModel(delegate, guard, provider, layout, conversationId);
         }
     }
 }

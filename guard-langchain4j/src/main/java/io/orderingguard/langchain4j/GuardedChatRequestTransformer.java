@@ -41,15 +41,14 @@ public final class GuardedChatRequestTransformer implements BiFunction<ChatReque
 
     /**
      * Creates a transformer for requests to a model (its provider and default parameters name the
-     * target).
+     * target; its class and provider say where its messages keep signatures and reasoning).
      *
      * @param guard the guard
      * @param model the model the AI service sends to
      * @return the transformer
      */
     public static GuardedChatRequestTransformer of(OrderingGuard guard, ChatModel model) {
-        Require.nonNull(model, "model");
-        return of(guard, ChatRequestCodec.of(ChatRequestCodec.providerName(model.provider()), model.defaultRequestParameters()));
+        return of(guard, ChatRequestCodec.forModel(model));
     }
 
     /**
@@ -60,8 +59,7 @@ public final class GuardedChatRequestTransformer implements BiFunction<ChatReque
      * @return the transformer
      */
     public static GuardedChatRequestTransformer of(OrderingGuard guard, StreamingChatModel model) {
-        Require.nonNull(model, "model");
-        return of(guard, ChatRequestCodec.of(ChatRequestCodec.providerName(model.provider()), model.defaultRequestParameters()));
+        return of(guard, ChatRequestCodec.forModel(model));
     }
 
     /**

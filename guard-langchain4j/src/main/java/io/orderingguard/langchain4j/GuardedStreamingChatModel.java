@@ -36,13 +36,15 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
     private final StreamingChatModel delegate;
     private final OrderingGuard guard;
     private final String provider;
+    private final MetadataLayout layout;
     private final Function<ChatRequest, ?> conversationId;
 
     private GuardedStreamingChatModel(StreamingChatModel delegate, OrderingGuard guard, String provider,
-            Function<ChatRequest, ?> conversationId) {
+            MetadataLayout layout, Function<ChatRequest, ?> conversationId) {
         this.delegate = delegate;
         this.guard = guard;
         this.provider = provider;
+        this.layout = layout;
         this.conversationId = conversationId;
     }
 
@@ -107,7 +109,7 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
      */
     public ChatRequestCodec codec() {
         return ChatRequestCodec.of(provider != null ? provider : ChatRequestCodec.providerName(delegate.provider()),
-                delegate.defaultRequestParameters());
+                delegate.defaultRequestParameters(), layout != null ? layout : MetadataLayout.of(delegate));
     }
 
     /**
@@ -189,6 +191,7 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
         private final StreamingChatModel delegate;
         private final OrderingGuard guard;
         private String provider;
+        private MetadataLayout layout;
         private Function<ChatRequest, ?> conversationId;
 
         private Builder(StreamingChatModel delegate, OrderingGuard guard) {
@@ -220,12 +223,26 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
         }
 
         /**
+         * Sets where the delegate's LangChain4j module keeps provider metadata — signatures and
+         * reasoning — on an {@code AiMessage} (default: {@link MetadataLayout#of(StreamingChatModel)}, from the
+         * delegate's class and provider). Needed only when the delegate is a custom model whose
+         * provider does not say.
+         *
+         * @param value the layout
+         * @return this
+         */
+        public Builder metadataLayout(MetadataLayout value) {
+            this.layout = Require.nonNull(value, "metadataLayout");
+            return this;
+        }
+
+        /**
          * Builds the model.
          *
          * @return the guarded model
          */
         public GuardedStreamingChatModel build() {
-            return new GuardedStreamingChatModel(delegate, guard, provider, conversationId);
+            return new GuardedStreamingChatModel(delegate, guard, provider, layout, conversationId);
         }
     }
 }

@@ -10,6 +10,9 @@
  *       {@code AiServices} when the model cannot be replaced;</li>
  *   <li>{@link io.orderingguard.langchain4j.ChatRequestCodec} translates a {@code ChatRequest} into
  *       the guard's {@code Dispatch} and back, losing nothing it does not model;</li>
+ *   <li>{@link io.orderingguard.langchain4j.MetadataLayout} says where the target's LangChain4j
+ *       module keeps provider signatures and reasoning on an {@code AiMessage} (Anthropic and Gemini
+ *       share an attribute key), so the codec reads and writes them per provider;</li>
  *   <li>{@link io.orderingguard.langchain4j.GuardRejectedException} is what a rejection throws: a
  *       {@code NonRetriableException}, so LangChain4j never retries it.</li>
  * </ul>

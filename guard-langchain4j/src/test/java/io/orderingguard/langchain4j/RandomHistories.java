@@ -26,10 +26,22 @@ final class RandomHistories {
     private static final String[] TOOLS = {"search", "fetch", "book"};
 
     private final Random random;
+    private final MetadataLayout layout;
     private int ids;
 
     RandomHistories(long seed) {
         this.random = new Random(seed);
+        this.layout = null; // the original generator: Anthropic-style thinking only
+    }
+
+    /**
+     * Creates a generator whose AI messages carry provider metadata as the given layout's module
+     * stores it (Anthropic signatures and redacted blocks, Gemini message or per-call signatures,
+     * OpenAI Responses encrypted reasoning, or opaque attributes).
+     */
+    RandomHistories(long seed, MetadataLayout layout) {
+        this.random = new Random(seed);
+        this.layout = layout;
     }
 
     ChatRequest next() {
@@ -77,11 +89,22 @@ final class RandomHistories {
         String text = random.nextInt(3) == 0 ? "let me check" : null;
         Map<String, Object> attributes = new HashMap<>();
         String thinking = null;
-        if (random.nextInt(4) == 0) {
-            thinking = "thinking " + random.nextInt(9);
-            if (random.nextBoolean()) {
-                attributes.put("thinking_signature", "sig" + random.nextInt(99));
+        if (layout == null || layout == MetadataLayout.ANTHROPIC) {
+            if (random.nextInt(4) == 0) {
+                thinking = "thinking " + random.nextInt(9);
+                if (random.nextBoolean()) {
+                    attributes.put("thinking_signature", "sig" + random.nextInt(99));
+                }
             }
+            if (layout != null && random.nextInt(8) == 0) {
+                attributes.put("redacted_thinking", List.of("redacted" + random.nextInt(99), "redacted" + random.nextInt(99)));
+            }
+        } else {
+            thinking = random.nextInt(4) == 0 ? "thinking " + random.nextInt(9) : null;
+            metadata(requests, attributes);
+        }
+        if (layout != null && random.nextInt(6) == 0) {
+            attributes.put("tenant", "t" + random.nextInt(3));
         }
         if (n == 0 && text == null && thinking == null) {
             text = "nothing to call";
@@ -109,6 +132,28 @@ final class RandomHistories {
         if (!displaced.isEmpty()) {
             messages.add(user());
             messages.addAll(displaced);
+        }
+    }
+
+    /** Gemini, OpenAI Responses and opaque metadata, stored as each layout's module stores it. */
+    private void metadata(List<ToolExecutionRequest> requests, Map<String, Object> attributes) {
+        int kind = random.nextInt(3);
+        if (layout == MetadataLayout.GEMINI) {
+            if (kind == 0 || requests.isEmpty() && kind == 1) {
+                attributes.put("thinking_signature", "CiQB" + random.nextInt(999)); // google-ai-gemini
+            } else if (kind == 1) {
+                for (ToolExecutionRequest r : requests) {                         // google-genai
+                    if (random.nextInt(3) != 0) {
+                        attributes.put("thought_signature_" + r.id(), "c2ln" + random.nextInt(999));
+                    }
+                }
+            }
+        } else if (layout == MetadataLayout.OPENAI_RESPONSES) {
+            if (kind != 2) {
+                attributes.put("encrypted_reasoning", "gAAAA" + random.nextInt(999));
+            }
+        } else if (kind == 0) {
+            attributes.put("thinking_signature", "opaque" + random.nextInt(999));
         }
     }
 

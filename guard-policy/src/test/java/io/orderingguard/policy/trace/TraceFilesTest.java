@@ -1,10 +1,11 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.policy.ToolInvocation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.migrate;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +11,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.JsonInput;
 import io.orderingguard.json.PolicyFiles;
+import io.orderingguard.policy.report.EvalReports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

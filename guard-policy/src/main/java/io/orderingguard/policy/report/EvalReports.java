@@ -1,14 +1,24 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.policy.PolicyReport;
+import io.orderingguard.policy.RuleEvaluation;
+import io.orderingguard.policy.eval.EvalResult;
+import io.orderingguard.policy.eval.EvalRun;
+import io.orderingguard.policy.eval.EvalStatus;
+import io.orderingguard.policy.eval.SequenceMismatch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +29,12 @@ import java.util.OptionalInt;
 
 /**
  * Renders an {@link EvalRun} as text (the Sequence Rules error blocks), JSON, JUnit XML or SARIF
- * 2.1.0.
+ * 2.1.0, and writes reports to files.
+ *
+ * <pre>{@code
+ * EvalRun run = PolicyEval.run(config, traces);
+ * EvalReports.write(run, ReportFormat.JUNIT, "1.0", Path.of("build/test-results/eval/TEST-eval.xml"));
+ * }</pre>
  *
  * <p>Thread-safe: stateless.
  */
@@ -34,6 +49,49 @@ public final class EvalReports {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private EvalReports() {}
+
+    /**
+     * Renders a run in a format.
+     *
+     * @param run the run
+     * @param format the format
+     * @param toolVersion the version to report for the {@code guard} driver (SARIF only)
+     * @return the report, ending with a newline
+     */
+    public static String render(EvalRun run, ReportFormat format, String toolVersion) {
+        Objects.requireNonNull(run, "run must not be null");
+        Objects.requireNonNull(format, "format must not be null");
+        return switch (format) {
+            case TEXT -> text(run);
+            case JSON -> json(run);
+            case JUNIT -> junit(run);
+            case SARIF -> sarif(run, Objects.requireNonNull(toolVersion, "toolVersion must not be null"));
+        };
+    }
+
+    /**
+     * Renders a run in a format and writes it to a file (UTF-8), creating missing parent
+     * directories.
+     *
+     * @param run the run
+     * @param format the format
+     * @param toolVersion the version to report for the {@code guard} driver (SARIF only)
+     * @param file the file to write
+     * @throws UncheckedIOException naming the file when it cannot be written
+     */
+    public static void write(EvalRun run, ReportFormat format, String toolVersion, Path file) {
+        Objects.requireNonNull(file, "file must not be null");
+        String report = render(run, format, toolVersion);
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, report, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the " + format.wireName() + " report could not be written to " + file, e);
+        }
+    }
 
     /**
      * Renders the human report: a line per passing test, the actionable block for every violated

@@ -1,9 +1,10 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.migrate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.json.JsonInput;
+import io.orderingguard.policy.eval.EvalConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.trace;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.policy.ToolInvocation;
 import java.util.List;
 import java.util.Objects;
 

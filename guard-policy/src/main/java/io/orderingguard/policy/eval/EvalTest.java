@@ -1,6 +1,7 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.eval;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.policy.SequencePolicy;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,5 +1,10 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.report;
 
+import io.orderingguard.policy.CallSelector;
+import io.orderingguard.policy.Diagnosis;
+import io.orderingguard.policy.RuleEvaluation;
+import io.orderingguard.policy.SequenceRule;
+import io.orderingguard.policy.ToolInvocation;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;

@@ -1,9 +1,14 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orderingguard.policy.ToolInvocation;
+import io.orderingguard.policy.eval.EvalConfig;
+import io.orderingguard.policy.eval.EvalRun;
+import io.orderingguard.policy.trace.TraceFiles;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;

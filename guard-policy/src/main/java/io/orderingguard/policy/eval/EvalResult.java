@@ -1,6 +1,10 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.eval;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.policy.Extent;
+import io.orderingguard.policy.PolicyReport;
+import io.orderingguard.policy.RuleEvaluation;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;

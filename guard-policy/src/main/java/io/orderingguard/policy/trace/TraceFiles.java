@@ -1,10 +1,11 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.trace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.json.JsonInput;
+import io.orderingguard.policy.ToolInvocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,5 +1,6 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.eval;
 
+import io.orderingguard.policy.ToolInvocation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

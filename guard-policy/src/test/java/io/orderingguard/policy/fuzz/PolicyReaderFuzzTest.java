@@ -1,12 +1,12 @@
-package io.orderingguard.fuzz;
+package io.orderingguard.policy.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.JsonInput;
 import io.orderingguard.json.PolicyFiles;
-import io.orderingguard.policy.EvalConfig;
-import io.orderingguard.policy.TraceFiles;
+import io.orderingguard.policy.eval.EvalConfig;
+import io.orderingguard.policy.trace.TraceFiles;
 import io.orderingguard.testkit.InputFuzzer;
 import java.io.IOException;
 import java.nio.file.Files;

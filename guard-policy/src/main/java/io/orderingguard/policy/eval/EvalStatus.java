@@ -1,4 +1,4 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.eval;
 
 /**
  * The status of one eval test.

@@ -1,4 +1,4 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -6,6 +6,10 @@ import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.json.JsonInput;
 import io.orderingguard.json.PolicyFiles;
+import io.orderingguard.policy.Aliases;
+import io.orderingguard.policy.SequencePolicy;
+import io.orderingguard.policy.SequenceRule;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,9 +1,12 @@
-package io.orderingguard.policy;
+package io.orderingguard.policy.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.orderingguard.GuardInputException;
+import io.orderingguard.policy.SequenceRule;
+import io.orderingguard.policy.ToolInvocation;
+import io.orderingguard.policy.trace.TraceRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
