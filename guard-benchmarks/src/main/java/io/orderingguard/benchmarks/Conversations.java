@@ -176,16 +176,16 @@ public final class Conversations {
         int unanswered = calls.get(calls.size() / 4);
         ToolCall call = (ToolCall) entries.get(unanswered);
         entries.set(unanswered, new ToolCall(call.id(), call.tool(), call.args(), null, true, call.payload(),
-                call.replayCompatibility(), call.step()));
+                call.replayCompatibility(), call.step(), null, false));
         int orphan = calls.get(calls.size() / 2); // a different call: there are at least two
         ToolCall kept = (ToolCall) entries.get(orphan);
-        entries.set(orphan, new ToolCall(kept.id(), kept.tool(), null, kept.result(), false, null, null, kept.step()));
+        entries.set(orphan, new ToolCall(kept.id(), kept.tool(), null, kept.result(), false, null, null, kept.step(), null, false));
         // never the thought of the latest turn: Anthropic wants that turn to start with thinking, so dropping
         // it would leave a defect no repair can fix
         int foreign = thoughts.get((thoughts.size() - 1) * 3 / 4);
         Thought t = (Thought) entries.get(foreign);
         entries.set(foreign, new Thought(t.id(), t.content(), NODES.objectNode().put("thoughtSignature", "CiQB" + t.id()),
-                "gemini-thought-signature-v1", t.step()));
+                "gemini-thought-signature-v1", t.step(), null));
         return List.copyOf(entries);
     }
 
@@ -285,12 +285,12 @@ public final class Conversations {
         }
 
         Message message(Role role, int minLength, int maxLength) {
-            return new Message("msg_" + (++messages), role, text(minLength, maxLength), null, null, null);
+            return new Message("msg_" + (++messages), role, text(minLength, maxLength), null, null, null, null);
         }
 
         Thought thought(String step) {
             ObjectNode payload = NODES.objectNode().put("signature", signature());
-            return new Thought("thinking_" + (++thoughts), text(200, 1_200), payload, THINKING_TAG, step);
+            return new Thought("thinking_" + (++thoughts), text(200, 1_200), payload, THINKING_TAG, step, null);
         }
 
         ToolCall toolCall(String step, boolean firstInStep) {
@@ -309,7 +309,7 @@ public final class Conversations {
                     payload.put("thoughtSignature", signature());
                 }
             }
-            return new ToolCall(toolUseId(), tool, args, result, true, payload, null, step);
+            return new ToolCall(toolUseId(), tool, args, result, true, payload, null, step, null, false);
         }
 
         String nextStep() {

@@ -80,6 +80,15 @@ public final class Evaluator implements FindingSink {
         add(f);
     }
 
+    @Override
+    public void reportAdvisory(OrderingRule rule, Facet facet, List<String> primitiveIds, String detail) {
+        if (disabledAdvisories.contains(rule.id())) {
+            return;
+        }
+        add(new Finding(rule.id(), rule.type(), Severity.ADVISORY, profile, primitiveIds, detail,
+                rule.provenance().providerError(), facet));
+    }
+
     /**
      * Adds a finding made outside the rules (e.g. the stash being unavailable).
      *

@@ -16,11 +16,16 @@ import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Reasoning;
+import io.orderingguard.timeline.ReasoningMode;
+import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolChoice;
+import io.orderingguard.timeline.ToolChoiceMode;
 import io.orderingguard.timeline.ToolResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,12 +64,13 @@ import java.util.function.Consumer;
  * or of the path in a multi-line document), the JSON path and what was expected, e.g.
  * {@code conv.jsonl:3: $.entries[1].role: expected one of user, assistant, system, but was "bot"}.
  *
- * <p>Writing puts fields in document order ({@code conversationId, provider, model, surface, tools,
- * context, entries}; per entry {@code kind, id, role|tool, content|args, result, requested,
- * payload, replayCompatibility, step}) and leaves out what reading would default: {@code surface}
- * when {@code dispatch}, an empty {@code tools} list, {@code requested} when true, {@code isError}
- * when false, the empty tool name of an orphan result, and the empty {@code args} of an orphan
- * result. {@code read(write(d))} equals {@code d} for every dispatch whose JSON values are the node
+ * <p>Writing puts fields in document order ({@code conversationId, provider, model, surface, options,
+ * tools, context, entries}; per entry {@code kind, id, role|tool, content|args, result, requested,
+ * providerExecuted, payload, replayCompatibility, step, wireMessage}) and leaves out what reading
+ * would default: {@code surface} when {@code dispatch}, {@code options} when nothing is known (and
+ * each unknown option), an empty {@code tools} list, {@code requested} when true,
+ * {@code providerExecuted} and {@code isError} when false, the empty tool name of an orphan
+ * result, and the empty {@code args} of an orphan result. {@code read(write(d))} equals {@code d} for every dispatch whose JSON values are the node
  * types Jackson's parser produces (integers that fit in an {@code int} as {@code IntNode}, other
  * integers as {@code LongNode}/{@code BigIntegerNode}, fractions as finite {@code DoubleNode});
  * {@code write(read(write(d)))} equals {@code write(d)} for every dispatch.
@@ -76,15 +82,19 @@ public final class DispatchCodec {
     private static final DispatchCodec DEFAULTS = new DispatchCodec(JsonInput.defaults());
 
     private static final Set<String> TOP_FIELDS =
-            Set.of("conversationId", "provider", "model", "surface", "tools", "context", "entries");
+            Set.of("conversationId", "provider", "model", "surface", "options", "tools", "context", "entries");
+    private static final Set<String> OPTION_FIELDS =
+            Set.of("reasoning", "toolChoice", "parallelToolCalls", "maxTokens", "stream");
+    private static final Set<String> REASONING_FIELDS = Set.of("mode", "budgetTokens", "effort");
+    private static final Set<String> TOOL_CHOICE_FIELDS = Set.of("tool");
     private static final Set<String> TOOL_FIELDS = Set.of("name", "inputSchema");
     private static final Set<String> MESSAGE_FIELDS =
-            Set.of("kind", "id", "role", "content", "payload", "replayCompatibility", "step");
+            Set.of("kind", "id", "role", "content", "payload", "replayCompatibility", "step", "wireMessage");
     private static final Set<String> THOUGHT_FIELDS =
-            Set.of("kind", "id", "content", "payload", "replayCompatibility", "step");
-    private static final Set<String> TOOL_CALL_FIELDS = Set.of(
-            "kind", "id", "tool", "args", "result", "requested", "payload", "replayCompatibility", "step");
-    private static final Set<String> RESULT_FIELDS = Set.of("content", "isError");
+            Set.of("kind", "id", "content", "payload", "replayCompatibility", "step", "wireMessage");
+    private static final Set<String> TOOL_CALL_FIELDS = Set.of("kind", "id", "tool", "args", "result", "requested",
+            "providerExecuted", "payload", "replayCompatibility", "step", "wireMessage");
+    private static final Set<String> RESULT_FIELDS = Set.of("content", "isError", "wireMessage");
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -370,6 +380,7 @@ public final class DispatchCodec {
         String provider = root.optNonBlankText("provider");
         String model = root.optNonBlankText("model");
         String surface = root.optEnum("surface", "dispatch", "turn");
+        RequestOptions options = root.has("options") ? options(root.child("options")) : RequestOptions.unknown();
         List<DeclaredTool> tools = tools(root);
         ObjectNode context = object(root, "context");
         InputNode entriesNode = root.required("entries");
@@ -386,7 +397,7 @@ public final class DispatchCodec {
         try {
             return new Dispatch(conversationId, provider, model,
                     surface == null ? Surface.DISPATCH : Surface.fromWire(surface),
-                    Timeline.of(entries, tools), context);
+                    Timeline.of(entries, tools), context, options);
         } catch (IllegalArgumentException | NullPointerException e) {
             throw root.error(String.valueOf(e.getMessage())); // unreachable: every field was checked
         }
@@ -413,14 +424,16 @@ public final class DispatchCodec {
                 Role role = Role.fromWire(node.enumValue("role", "user", "assistant", "system"));
                 String content = text(node, "content");
                 return new Message(id, role, content, object(node, "payload"),
-                        node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"));
+                        node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"),
+                        node.optNonBlankText("wireMessage"));
             }
             if (kind.equals("thought")) {
                 node.allowOnly(THOUGHT_FIELDS, "for kind thought");
                 String id = node.nonBlankText("id");
                 String content = text(node, "content");
                 return new Thought(id, content, object(node, "payload"),
-                        node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"));
+                        node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"),
+                        node.optNonBlankText("wireMessage"));
             }
             return toolCall(node);
         } catch (IllegalArgumentException | NullPointerException e) {
@@ -432,18 +445,99 @@ public final class DispatchCodec {
         node.allowOnly(TOOL_CALL_FIELDS, "for kind toolCall");
         String id = node.nonBlankText("id");
         boolean requested = node.optBoolean("requested", true);
+        boolean providerExecuted = node.optBoolean("providerExecuted", false);
+        if (providerExecuted && !requested) {
+            throw node.child("providerExecuted").error("an orphan result (requested false) cannot be"
+                    + " provider-executed");
+        }
         String tool = requested ? node.nonBlankText("tool") : text(node, "tool");
         ObjectNode args = object(node, "args");
         ToolResult result = null;
         if (node.has("result")) {
             InputNode r = node.child("result").allowOnly(RESULT_FIELDS);
-            result = new ToolResult(r.text("content"), r.optBoolean("isError", false));
+            result = new ToolResult(r.text("content"), r.optBoolean("isError", false),
+                    r.optNonBlankText("wireMessage"));
         } else if (!requested) {
             throw node.child("result").error("required field is missing (an entry with requested false is an"
                     + " orphan result and must carry its result)");
         }
         return new ToolCall(id, tool, args, result, requested, object(node, "payload"),
-                node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"));
+                node.optNonBlankText("replayCompatibility"), node.optNonBlankText("step"),
+                node.optNonBlankText("wireMessage"), providerExecuted);
+    }
+
+    /**
+     * Reads an {@code options} object (DESIGN §7) on its own, e.g. one a caller parsed from a
+     * request. The tree is read, never kept.
+     *
+     * @param tree the options object
+     * @param source the name used in error messages, or {@code null}
+     * @return the options
+     * @throws GuardInputException naming the JSON path ({@code $.reasoning.mode}, …) of the first
+     *     problem
+     */
+    public RequestOptions optionsFromTree(JsonNode tree, String source) {
+        return options(InputNode.root(Require.nonNull(tree, "tree"), source, 0));
+    }
+
+    private static RequestOptions options(InputNode node) {
+        node.requireObject().allowOnly(OPTION_FIELDS);
+        Reasoning reasoning = node.has("reasoning") ? reasoning(node.child("reasoning")) : null;
+        ToolChoice toolChoice = node.has("toolChoice") ? toolChoice(node.child("toolChoice")) : null;
+        Boolean parallel = optBoolean(node, "parallelToolCalls");
+        Integer maxTokens = node.optInt("maxTokens");
+        if (maxTokens != null && maxTokens < 1) {
+            throw node.child("maxTokens").error("expected an integer >= 1, but was " + maxTokens);
+        }
+        Boolean stream = optBoolean(node, "stream");
+        RequestOptions options = new RequestOptions(reasoning, toolChoice, parallel, maxTokens, stream);
+        return options.isUnknown() ? RequestOptions.unknown() : options;
+    }
+
+    private static Reasoning reasoning(InputNode node) {
+        node.requireObject().allowOnly(REASONING_FIELDS);
+        ReasoningMode mode = ReasoningMode.valueOf(
+                node.enumValue("mode", "disabled", "enabled", "adaptive").toUpperCase(Locale.ROOT));
+        Integer budget = node.optInt("budgetTokens");
+        if (budget != null) {
+            if (budget < 1) {
+                throw node.child("budgetTokens").error("expected an integer >= 1, but was " + budget);
+            }
+            if (mode != ReasoningMode.ENABLED) {
+                throw node.child("budgetTokens").error("a budget is only allowed with mode enabled, but mode was \""
+                        + mode.wireName() + "\"");
+            }
+        }
+        String effort = node.optNonBlankText("effort");
+        if (effort != null && mode == ReasoningMode.DISABLED) {
+            throw node.child("effort").error("an effort is not allowed with mode disabled");
+        }
+        return new Reasoning(mode, budget, effort);
+    }
+
+    private static ToolChoice toolChoice(InputNode node) {
+        JsonNode raw = node.raw();
+        if (raw.isTextual()) {
+            switch (raw.textValue()) {
+                case "auto":
+                    return ToolChoice.auto();
+                case "none":
+                    return ToolChoice.none();
+                case "required":
+                    return ToolChoice.required();
+                default:
+                    break;
+            }
+        } else if (raw.isObject()) {
+            node.allowOnly(TOOL_CHOICE_FIELDS);
+            return ToolChoice.tool(node.nonBlankText("tool"));
+        }
+        throw node.error("expected one of \"auto\", \"none\", \"required\" or an object {\"tool\": name}, but was "
+                + InputNode.describe(raw));
+    }
+
+    private static Boolean optBoolean(InputNode node, String name) {
+        return node.has(name) ? node.optBoolean(name, false) : null;
     }
 
     private static String text(InputNode node, String name) {
@@ -477,6 +571,9 @@ public final class DispatchCodec {
         if (dispatch.surface() != Surface.DISPATCH) {
             root.put("surface", dispatch.surface().wireName());
         }
+        if (!dispatch.options().isUnknown()) {
+            root.set("options", optionsToTree(dispatch.options()));
+        }
         List<DeclaredTool> tools = dispatch.tools();
         if (!tools.isEmpty()) {
             ArrayNode array = root.putArray("tools");
@@ -498,6 +595,45 @@ public final class DispatchCodec {
             entries.add(entryToTree(entry));
         }
         return root;
+    }
+
+    /**
+     * Writes request options as they appear in a document's {@code options} object; fields that are
+     * unknown are left out.
+     *
+     * @param options the options
+     * @return the options object (empty for {@link RequestOptions#unknown()})
+     */
+    public ObjectNode optionsToTree(RequestOptions options) {
+        Require.nonNull(options, "options");
+        ObjectNode node = NODES.objectNode();
+        Reasoning reasoning = options.reasoning();
+        if (reasoning != null) {
+            ObjectNode r = node.putObject("reasoning");
+            r.put("mode", reasoning.mode().wireName());
+            if (reasoning.budgetTokens() != null) {
+                r.put("budgetTokens", reasoning.budgetTokens());
+            }
+            putIfPresent(r, "effort", reasoning.effort());
+        }
+        ToolChoice choice = options.toolChoice();
+        if (choice != null) {
+            if (choice.mode() == ToolChoiceMode.TOOL) {
+                node.putObject("toolChoice").put("tool", choice.tool());
+            } else {
+                node.put("toolChoice", choice.mode().wireName());
+            }
+        }
+        if (options.parallelToolCalls() != null) {
+            node.put("parallelToolCalls", options.parallelToolCalls());
+        }
+        if (options.maxTokens() != null) {
+            node.put("maxTokens", options.maxTokens());
+        }
+        if (options.stream() != null) {
+            node.put("stream", options.stream());
+        }
+        return node;
     }
 
     /**
@@ -534,9 +670,13 @@ public final class DispatchCodec {
                 if (result.isError()) {
                     r.put("isError", true);
                 }
+                putIfPresent(r, "wireMessage", result.wireMessage());
             }
             if (!call.requested()) {
                 node.put("requested", false);
+            }
+            if (call.providerExecuted()) {
+                node.put("providerExecuted", true);
             }
         }
         ObjectNode payload = entry.payload();
@@ -545,6 +685,7 @@ public final class DispatchCodec {
         }
         putIfPresent(node, "replayCompatibility", entry.replayCompatibility());
         putIfPresent(node, "step", entry.step());
+        putIfPresent(node, "wireMessage", entry.wireMessage());
         return node;
     }
 

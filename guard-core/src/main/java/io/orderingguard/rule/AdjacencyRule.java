@@ -6,6 +6,8 @@ import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.WireRelation;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -31,6 +33,12 @@ import java.util.Set;
  * after a tool result — and a message has no repair (a filler would be a message followed by the
  * same successor).
  *
+ * <p>Wire message boundaries: when a tool call's result and the message after it name the same
+ * wire message ({@link io.orderingguard.timeline.WireRelation#SAME}), no separate successor exists on
+ * the wire and nothing is reported. When they are unknown or different the rule applies as written
+ * (Mistral's {@code tool → user} is rejected however the client groups it, since its wire has no
+ * message that carries both).
+ *
  * <p>Passes for toolCall→[message]: {@code call, thought}. Fails: {@code call, assistant}.
  *
  * @param id the rule id
@@ -53,8 +61,9 @@ public record AdjacencyRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<AdjacencyRule> DESCRIPTION = RuleDescription.of("adjacency", AdjacencyRule.class,
-            List.of(FIRST, DISALLOW_BETWEEN, SUCCESSOR_ROLES), v -> new AdjacencyRule(v.id(), v.get(FIRST), v.get(DISALLOW_BETWEEN), v.get(SUCCESSOR_ROLES),
-                    v.severity(), v.provenance()));
+            List.of(FIRST, DISALLOW_BETWEEN, SUCCESSOR_ROLES),
+            v -> new AdjacencyRule(v.id(), v.get(FIRST), v.get(DISALLOW_BETWEEN), v.get(SUCCESSOR_ROLES), v.severity(),
+                    v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public AdjacencyRule {
@@ -71,20 +80,6 @@ public record AdjacencyRule(
         }
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
-    }
-
-    /**
-     * Creates a rule whose message successors of any role violate (the components before
-     * {@code successorRoles} existed).
-     *
-     * @param id the rule id
-     * @param first the kind whose successor is restricted
-     * @param disallowBetween the forbidden successor kinds (non-empty)
-     * @param severity the severity (default advisory)
-     * @param provenance where the rule comes from
-     */
-    public AdjacencyRule(String id, Kind first, Set<Kind> disallowBetween, Severity severity, Provenance provenance) {
-        this(id, first, disallowBetween, null, severity, provenance);
     }
 
     @Override
@@ -174,7 +169,8 @@ public record AdjacencyRule(
         for (int i = 0; i + 1 < entries.size(); i++) {
             Entry e = entries.get(i);
             Entry next = entries.get(i + 1);
-            if (e.kind() == first && disallowBetween.contains(next.kind()) && roleMatches(next)) {
+            if (e.kind() == first && disallowBetween.contains(next.kind()) && roleMatches(next)
+                    && !(e instanceof ToolCall c && WireRelation.ofResult(c, next) == WireRelation.SAME)) {
                 String what = successorRoles != null && next instanceof Message m
                         ? m.role().wireName() + " message" : next.kind().wireName();
                 sink.report(this, Facet.SUCCESSOR, List.of(e.id(), next.id()), what + " " + RuleFields.quote(next.id())

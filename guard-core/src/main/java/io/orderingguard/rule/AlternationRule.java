@@ -1,11 +1,13 @@
 package io.orderingguard.rule;
 
+import java.util.Arrays;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.WireRelation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +21,21 @@ import java.util.Map;
  * pair, but a tool result does: it travels in a turn of its own on the user side, so an assistant
  * message, its answered tool call and the final assistant answer are an ordinary tool loop, while a
  * user message right after a tool result makes two user turns in a row (Bedrock and Gemini reject
- * that). Mode
+ * that). A provider-executed call (Anthropic server tools, MCP) is model output like a thought: its
+ * result travels in the assistant response, not in a user turn.
+ *
+ * <p><b>Wire message boundaries</b> ({@link io.orderingguard.timeline.Entry#wireMessage()}) decide
+ * what "in a row" means: a tool result and the user message after it that name the same wire
+ * message (Bedrock Converse and Anthropic carry {@code toolResult} blocks and user text in one user
+ * message) are one user turn and never a breach; two messages of one role that name the same wire
+ * message are one turn too. When the boundary between a tool result and the user message after it
+ * is <em>unknown</em> (either side has no {@code wireMessage}), the finding is reported as advisory
+ * whatever the rule's severity, with a detail saying the boundaries are unknown: the guard cannot
+ * see whether the adapter will send them as one message. Only when both name different wire
+ * messages does the rule's own severity apply. Two consecutive same-role <em>messages</em> keep the
+ * rule's severity unless they are known to share a wire message (the timeline shows two messages).
+ *
+ * <p>Mode
  * {@code cap-only} checks only {@code maxPerGroup} (chat templates that refuse parallel calls but
  * not consecutive roles). Mode {@code user-after-result} checks like {@code strict}, except that a
  * user message right after a tool result is an ordinary next turn (Gemini 2.5 and 3 take a function
@@ -58,7 +74,8 @@ public record AlternationRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<AlternationRule> DESCRIPTION = RuleDescription.of("alternation", AlternationRule.class,
-            List.of(ROLES, MODE, MAX_PER_GROUP, REPAIR), v -> new AlternationRule(v.id(), v.get(ROLES), v.get(MODE), v.get(MAX_PER_GROUP), v.get(REPAIR),
+            List.of(ROLES, MODE, MAX_PER_GROUP, REPAIR),
+            v -> new AlternationRule(v.id(), v.get(ROLES), v.get(MODE), v.get(MAX_PER_GROUP), v.get(REPAIR),
                     v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
@@ -103,8 +120,9 @@ public record AlternationRule(
         Role previousRole = null;
         boolean seenMessage = false;
         for (Entry e : entries) {
-            if (e instanceof ToolCall c && c.result() != null) {
-                // the call is a model turn and its result a turn of its own on the user side
+            if (e instanceof ToolCall c && c.result() != null && !c.providerExecuted()) {
+                // the call is a model turn and its result a turn of its own on the user side (a provider-executed
+                // call's result travels in the assistant response: it is model output like a thought)
                 previous = c;
                 previousRole = Role.USER;
                 continue;
@@ -121,12 +139,28 @@ public record AlternationRule(
                 }
             } else if (previous != null && previousRole == m.role()
                     && !(previous instanceof ToolCall && mode == AlternationMode.USER_AFTER_RESULT)) {
-                sink.report(this, Facet.CONSECUTIVE_ROLE, List.of(previous.id(), m.id()), "roles must alternate, but "
-                        + describe(previous) + " and " + RuleFields.quote(m.id()) + " both have role "
-                        + m.role().wireName());
+                reportConsecutive(previous, m, sink);
             }
             previous = m;
             previousRole = m.role();
+        }
+    }
+
+    private void reportConsecutive(Entry previous, Message m, FindingSink sink) {
+        WireRelation wire = previous instanceof ToolCall c
+                ? WireRelation.ofResult(c, m)
+                : WireRelation.of(previous.wireMessage(), m.wireMessage());
+        if (wire == WireRelation.SAME) {
+            return; // one wire message: one turn
+        }
+        List<String> ids = List.of(previous.id(), m.id());
+        String detail = "roles must alternate, but " + describe(previous) + " and " + RuleFields.quote(m.id())
+                + " both have role " + m.role().wireName();
+        if (wire == WireRelation.UNKNOWN && previous instanceof ToolCall) {
+            sink.reportAdvisory(this, Facet.CONSECUTIVE_ROLE, ids, detail + " (wire message boundaries are unknown,"
+                    + " so this is not blocked: the adapter may send them as one message)");
+        } else {
+            sink.report(this, Facet.CONSECUTIVE_ROLE, ids, detail);
         }
     }
 
@@ -210,5 +244,88 @@ public record AlternationRule(
      */
     public AlternationRule withMaxPerGroup(Integer max) {
         return new AlternationRule(id, roles, mode, max, repair, severity, provenance);
+    }
+
+    /**
+     * Returns a copy with another mode.
+     *
+     * @param newMode what the rule checks
+     * @return the copy
+     * @throws IllegalArgumentException for {@link AlternationMode#CAP_ONLY} without a tool-call cap
+     */
+    public AlternationRule withMode(AlternationMode newMode) {
+        return new AlternationRule(id, roles, Require.nonNull(newMode, "mode"), maxPerGroup, repair, severity, provenance);
+    }
+
+    /**
+     * Starts a strict user/assistant alternation rule without a tool-call cap.
+     *
+     * @param id the rule id
+     * @return a builder
+     */
+    public static Builder builder(String id) {
+        return new Builder(id);
+    }
+
+    /** Builds an {@link AlternationRule}; see {@link RuleBuilder}. Not thread-safe. */
+    public static final class Builder extends RuleBuilder<AlternationRule, Builder> {
+        private List<Role> roles;
+        private AlternationMode mode;
+        private Integer maxPerGroup;
+        private AlternationRepair repair;
+
+        private Builder(String id) {
+            super(id);
+        }
+
+        /**
+         * Sets the two alternating roles (default user, then assistant).
+         *
+         * @param first the role of the first message
+         * @param second the other role
+         * @return this builder
+         */
+        public Builder roles(Role first, Role second) {
+            this.roles = Arrays.asList(first, second);
+            return this;
+        }
+
+        /**
+         * Sets what is checked (default {@link AlternationMode#STRICT}).
+         *
+         * @param value the mode
+         * @return this builder
+         */
+        public Builder mode(AlternationMode value) {
+            this.mode = value;
+            return this;
+        }
+
+        /**
+         * Sets the most tool calls per model response (default none).
+         *
+         * @param value the cap
+         * @return this builder
+         */
+        public Builder maxPerGroup(int value) {
+            this.maxPerGroup = value;
+            return this;
+        }
+
+        /**
+         * Sets how mutate mode repairs consecutive roles (default: the guard's choice).
+         *
+         * @param value the repair
+         * @return this builder
+         */
+        public Builder repair(AlternationRepair value) {
+            this.repair = value;
+            return this;
+        }
+
+        @Override
+        public AlternationRule build() {
+            return new AlternationRule(id(), roles, mode, maxPerGroup, repair, severity(), provenance());
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.orderingguard.rule;
 
+import java.util.LinkedHashSet;
+import java.util.Arrays;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
@@ -52,7 +54,8 @@ public record BoundaryRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<BoundaryRule> DESCRIPTION = RuleDescription.of("boundary", BoundaryRule.class,
-            List.of(END, ALLOWED, SKIP_SYSTEM), v -> new BoundaryRule(v.id(), v.get(END), v.get(ALLOWED), v.get(SKIP_SYSTEM), v.severity(), v.provenance()));
+            List.of(END, ALLOWED, SKIP_SYSTEM),
+            v -> new BoundaryRule(v.id(), v.get(END), v.get(ALLOWED), v.get(SKIP_SYSTEM), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public BoundaryRule {
@@ -181,5 +184,55 @@ public record BoundaryRule(
      */
     public BoundaryRule withSkipSystem(boolean value) {
         return new BoundaryRule(id, end, allowed, value, severity, provenance);
+    }
+
+    /**
+     * Starts a rule about one end of the conversation; at least one allowed selector is required.
+     *
+     * @param id the rule id
+     * @param end which end is checked
+     * @return a builder that passes over system messages unless told otherwise
+     */
+    public static Builder builder(String id, BoundaryEnd end) {
+        return new Builder(id, end);
+    }
+
+    /** Builds a {@link BoundaryRule}; see {@link RuleBuilder}. Not thread-safe. */
+    public static final class Builder extends RuleBuilder<BoundaryRule, Builder> {
+        private final BoundaryEnd end;
+        private final Set<EntrySelector> allowed = new LinkedHashSet<>();
+        private boolean skipSystem = true;
+
+        private Builder(String id, BoundaryEnd end) {
+            super(id);
+            this.end = end;
+        }
+
+        /**
+         * Adds selectors the entry at the checked end may match.
+         *
+         * @param selectors the selectors
+         * @return this builder
+         */
+        public Builder allowed(EntrySelector... selectors) {
+            allowed.addAll(Arrays.asList(selectors));
+            return this;
+        }
+
+        /**
+         * Sets whether system messages at the checked end are passed over (default {@code true}).
+         *
+         * @param value the flag
+         * @return this builder
+         */
+        public Builder skipSystem(boolean value) {
+            this.skipSystem = value;
+            return this;
+        }
+
+        @Override
+        public BoundaryRule build() {
+            return new BoundaryRule(id(), end, allowed, skipSystem, severity(), provenance());
+        }
     }
 }

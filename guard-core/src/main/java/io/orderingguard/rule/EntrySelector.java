@@ -91,15 +91,16 @@ public enum EntrySelector implements WireNamed {
     }
 
     /**
-     * Returns what an entry looks like as the last thing on the wire: an unanswered call shows as the
-     * call, an answered call or an orphan as its result.
+     * Returns what an entry looks like as the last thing on the wire: a call without a result
+     * (unanswered or provider-executed) shows as the call, an answered call or an orphan as its
+     * result.
      *
      * @param e the entry
      * @return the selector describing it
      */
     public static EntrySelector atEnd(Entry e) {
         if (e instanceof ToolCall c) {
-            return c.isUnanswered() ? TOOL_CALL : TOOL_RESULT;
+            return c.result() == null ? TOOL_CALL : TOOL_RESULT;
         }
         return ofNonCall(e);
     }

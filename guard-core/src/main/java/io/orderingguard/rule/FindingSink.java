@@ -17,4 +17,19 @@ public interface FindingSink {
      * @param detail one human sentence naming the violated property
      */
     void report(OrderingRule rule, Facet facet, List<String> primitiveIds, String detail);
+
+    /**
+     * Reports one finding as advisory whatever the rule's severity: for a breach the rule cannot
+     * confirm because the timeline lacks the detail (e.g. wire message boundaries are unknown), so
+     * the guard warns instead of blocking a request the provider may accept.
+     *
+     * @param rule the rule that found it
+     * @param facet what exactly was found
+     * @param primitiveIds every implicated entry id, in timeline order
+     * @param detail one human sentence naming the suspected property and what is unknown
+     */
+    default void reportAdvisory(OrderingRule rule, Facet facet, List<String> primitiveIds, String detail) {
+        report(rule.severity() == Severity.ADVISORY ? rule : rule.withSeverity(Severity.ADVISORY),
+                facet, primitiveIds, detail);
+    }
 }

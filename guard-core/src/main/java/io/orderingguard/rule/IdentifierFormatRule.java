@@ -1,11 +1,10 @@
 package io.orderingguard.rule;
 
+import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -42,11 +41,14 @@ public record IdentifierFormatRule(
             "allowedPattern", FieldType.TEXT, IdentifierFormatRule::allowedPattern);
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<IdentifierFormatRule> DESCRIPTION = RuleDescription.of("identifierFormat", IdentifierFormatRule.class,
-            List.of(KIND, MIN_LENGTH, MAX_LENGTH, ALLOWED_PATTERN), v -> new IdentifierFormatRule(v.id(), v.get(KIND), v.get(MAX_LENGTH), v.get(ALLOWED_PATTERN),
+    static final RuleDescription<IdentifierFormatRule> DESCRIPTION = RuleDescription.of(
+            "identifierFormat", IdentifierFormatRule.class,
+            List.of(KIND, MIN_LENGTH, MAX_LENGTH, ALLOWED_PATTERN),
+            v -> new IdentifierFormatRule(v.id(), v.get(KIND), v.get(MAX_LENGTH), v.get(ALLOWED_PATTERN),
                     v.get(MIN_LENGTH), v.severity(), v.provenance()));
 
-    private static final Map<String, Matcher> MATCHERS = new ConcurrentHashMap<>();
+    /** Compiled allowed patterns, shared by equal rules; bounded because patterns come from user files. */
+    private static final BoundedCache<String, Matcher> MATCHERS = BoundedCache.withCapacity(256);
 
     /** Validates the fields and applies defaults. */
     public IdentifierFormatRule {
@@ -65,21 +67,6 @@ public record IdentifierFormatRule(
         }
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
-    }
-
-    /**
-     * Creates a rule without a minimum length (the components before {@code minLength} existed).
-     *
-     * @param id the rule id
-     * @param kind the kind checked
-     * @param maxLength the longest id, or {@code null}
-     * @param allowedPattern the allowed characters as a regular-expression character class, or {@code null}
-     * @param severity the severity (default advisory)
-     * @param provenance where the rule comes from
-     */
-    public IdentifierFormatRule(String id, Kind kind, Integer maxLength, String allowedPattern, Severity severity,
-            Provenance provenance) {
-        this(id, kind, maxLength, allowedPattern, null, severity, provenance);
     }
 
     @Override
@@ -140,7 +127,7 @@ public record IdentifierFormatRule(
     }
 
     private static Matcher matcher(String pattern) {
-        return MATCHERS.computeIfAbsent(pattern, Matcher::compile);
+        return MATCHERS.get(pattern, Matcher::compile);
     }
 
     @Override

@@ -32,9 +32,10 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
             "surface", FieldType.constant(RuleSurface.class, RuleSurface::wireName), IdentifierUniquenessRule::surface);
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<IdentifierUniquenessRule> DESCRIPTION = RuleDescription.of("identifierUniqueness", IdentifierUniquenessRule.class,
-            List.of(KIND, SURFACE), v -> new IdentifierUniquenessRule(v.id(), v.get(KIND), v.get(SURFACE), v.severity(),
-                    v.provenance()));
+    static final RuleDescription<IdentifierUniquenessRule> DESCRIPTION = RuleDescription.of(
+            "identifierUniqueness", IdentifierUniquenessRule.class,
+            List.of(KIND, SURFACE),
+            v -> new IdentifierUniquenessRule(v.id(), v.get(KIND), v.get(SURFACE), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public IdentifierUniquenessRule {
@@ -103,5 +104,15 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
     @Override
     public IdentifierUniquenessRule withProvenance(Provenance newProvenance) {
         return new IdentifierUniquenessRule(id, kind, surface, severity, newProvenance);
+    }
+
+    /**
+     * Returns a copy applying on other surfaces.
+     *
+     * @param newSurface where the rule applies
+     * @return the copy
+     */
+    public IdentifierUniquenessRule withSurface(RuleSurface newSurface) {
+        return new IdentifierUniquenessRule(id, kind, Require.nonNull(newSurface, "surface"), severity, provenance);
     }
 }

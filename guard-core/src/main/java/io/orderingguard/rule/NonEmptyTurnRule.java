@@ -32,8 +32,10 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
             "onlyTerminal", FieldType.BOOLEAN, false, NonEmptyTurnRule::onlyTerminal);
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<NonEmptyTurnRule> DESCRIPTION = RuleDescription.of("nonEmptyTurn", NonEmptyTurnRule.class,
-            List.of(ROLE, ONLY_TERMINAL), v -> new NonEmptyTurnRule(v.id(), v.get(ROLE), v.get(ONLY_TERMINAL), v.severity(), v.provenance()));
+    static final RuleDescription<NonEmptyTurnRule> DESCRIPTION = RuleDescription.of(
+            "nonEmptyTurn", NonEmptyTurnRule.class,
+            List.of(ROLE, ONLY_TERMINAL),
+            v -> new NonEmptyTurnRule(v.id(), v.get(ROLE), v.get(ONLY_TERMINAL), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public NonEmptyTurnRule {

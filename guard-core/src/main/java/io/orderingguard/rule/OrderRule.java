@@ -39,8 +39,9 @@ public record OrderRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<OrderRule> DESCRIPTION = RuleDescription.of("order", OrderRule.class,
-            List.of(BEFORE, AFTER, SCOPE, ONLY_LATEST_GROUP), v -> new OrderRule(v.id(), v.get(BEFORE), v.get(AFTER), v.get(SCOPE), v.get(ONLY_LATEST_GROUP), v.severity(),
-                    v.provenance()));
+            List.of(BEFORE, AFTER, SCOPE, ONLY_LATEST_GROUP),
+            v -> new OrderRule(v.id(), v.get(BEFORE), v.get(AFTER), v.get(SCOPE), v.get(ONLY_LATEST_GROUP),
+                    v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public OrderRule {

@@ -21,6 +21,14 @@ import java.util.Set;
  * // fails:   user, call_1 (step s1), call_2 (step s1), assistant
  * }</pre>
  *
+ * <p>Build rules with the static factories below (the id and the fields a rule document requires),
+ * the records' {@code with…} methods for optional fields, and the {@code builder(...)} of the types
+ * whose optional fields depend on one another ({@link RequiredMetadataRule}, {@link AlternationRule},
+ * {@link ToolResultPairingRule}, {@link BoundaryRule}); do not call a record's canonical constructor,
+ * whose parameter list grows when a rule type gains a field. Each type owns its
+ * behaviour: {@link #check} finds violations, {@link #repair} repairs one finding in mutate mode, and
+ * {@link #description()} says how documents spell it.
+ *
  * <p>Implementations are immutable and thread-safe.
  */
 public sealed interface OrderingRule
@@ -259,7 +267,7 @@ public sealed interface OrderingRule
      * @return the rule (always advisory)
      */
     static StaleContentAdvisoryRule staleContent(String id, Kind kind, String optOutOptionKey) {
-        return new StaleContentAdvisoryRule(id, kind, "before-latest-user-turn", optOutOptionKey, null);
+        return new StaleContentAdvisoryRule(id, kind, StaleContentScope.BEFORE_LATEST_USER_TURN, optOutOptionKey, null);
     }
 
     /**

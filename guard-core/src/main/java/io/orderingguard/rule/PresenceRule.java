@@ -40,7 +40,8 @@ public record PresenceRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<PresenceRule> DESCRIPTION = RuleDescription.of("presence", PresenceRule.class,
-            List.of(SELECTOR, MIN, MAX), v -> new PresenceRule(v.id(), v.get(SELECTOR), v.get(MIN), v.get(MAX), v.severity(), v.provenance()));
+            List.of(SELECTOR, MIN, MAX),
+            v -> new PresenceRule(v.id(), v.get(SELECTOR), v.get(MIN), v.get(MAX), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public PresenceRule {

@@ -38,15 +38,18 @@ public record PreservationRule(
     private static final RuleField<PreservationRule, Kind> KIND = RuleField.required(
             "kind", RuleFields.KIND, PreservationRule::kind);
     private static final RuleField<PreservationRule, PreservationInvariant> INVARIANT = RuleField.required(
-            "invariant", FieldType.constant(PreservationInvariant.class, PreservationInvariant::wireName), PreservationRule::invariant);
+            "invariant", FieldType.constant(PreservationInvariant.class, PreservationInvariant::wireName),
+            PreservationRule::invariant);
     private static final RuleField<PreservationRule, String> PAYLOAD_FIELD = RuleField.optional(
             "payloadField", FieldType.TEXT, PreservationRule::payloadField);
     private static final RuleField<PreservationRule, Boolean> RESET_ON_MODEL_SWITCH = RuleField.optional(
             "resetOnModelSwitch", FieldType.BOOLEAN, false, PreservationRule::resetOnModelSwitch);
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<PreservationRule> DESCRIPTION = RuleDescription.of("preservation", PreservationRule.class,
-            List.of(KIND, INVARIANT, PAYLOAD_FIELD, RESET_ON_MODEL_SWITCH), v -> new PreservationRule(v.id(), v.get(KIND), v.get(INVARIANT), v.get(PAYLOAD_FIELD),
+    static final RuleDescription<PreservationRule> DESCRIPTION = RuleDescription.of(
+            "preservation", PreservationRule.class,
+            List.of(KIND, INVARIANT, PAYLOAD_FIELD, RESET_ON_MODEL_SWITCH),
+            v -> new PreservationRule(v.id(), v.get(KIND), v.get(INVARIANT), v.get(PAYLOAD_FIELD),
                     v.get(RESET_ON_MODEL_SWITCH), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */

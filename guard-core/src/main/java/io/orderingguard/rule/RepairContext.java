@@ -99,6 +99,6 @@ public final class RepairContext {
             n++;
         }
         ObjectNode marker = JsonNodeFactory.instance.objectNode().put(Baseline.FILLER_MARKER, true);
-        return new Message(FILLER_PREFIX + n, role, fillerText, marker, null, null);
+        return new Message(FILLER_PREFIX + n, role, fillerText, marker, null, null, null);
     }
 }

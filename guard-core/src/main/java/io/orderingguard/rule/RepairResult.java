@@ -88,13 +88,6 @@ public sealed interface RepairResult permits RepairResult.Applied, RepairResult.
      * @return the result
      */
     static RepairResult notApplicable() {
-        return Constants.NOT_APPLICABLE;
-    }
-
-    /** Holds the shared instance (interfaces cannot have private fields). */
-    final class Constants {
-        private static final NotApplicable NOT_APPLICABLE = new NotApplicable();
-
-        private Constants() {}
+        return new NotApplicable();
     }
 }

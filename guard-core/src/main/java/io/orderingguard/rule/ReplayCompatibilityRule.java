@@ -33,8 +33,10 @@ public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> a
             "accepted", FieldType.TEXT_LIST, List.of(), ReplayCompatibilityRule::accepted);
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<ReplayCompatibilityRule> DESCRIPTION = RuleDescription.of("replayCompatibility", ReplayCompatibilityRule.class,
-            List.of(KINDS, ACCEPTED), v -> new ReplayCompatibilityRule(v.id(), v.get(KINDS), v.get(ACCEPTED), v.severity(), v.provenance()));
+    static final RuleDescription<ReplayCompatibilityRule> DESCRIPTION = RuleDescription.of(
+            "replayCompatibility", ReplayCompatibilityRule.class,
+            List.of(KINDS, ACCEPTED),
+            v -> new ReplayCompatibilityRule(v.id(), v.get(KINDS), v.get(ACCEPTED), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public ReplayCompatibilityRule {
@@ -115,5 +117,15 @@ public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> a
     @Override
     public ReplayCompatibilityRule withProvenance(Provenance newProvenance) {
         return new ReplayCompatibilityRule(id, kinds, accepted, severity, newProvenance);
+    }
+
+    /**
+     * Returns a copy checking other kinds.
+     *
+     * @param newKinds the kinds checked (non-empty)
+     * @return the copy
+     */
+    public ReplayCompatibilityRule withKinds(Kind... newKinds) {
+        return new ReplayCompatibilityRule(id, Set.of(newKinds), accepted, severity, provenance);
     }
 }

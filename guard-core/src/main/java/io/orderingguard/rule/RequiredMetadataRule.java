@@ -1,5 +1,6 @@
 package io.orderingguard.rule;
 
+import java.util.Arrays;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.timeline.Payloads;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -81,11 +82,14 @@ public record RequiredMetadataRule(
             "onlyCurrentTurn", FieldType.BOOLEAN, false, RequiredMetadataRule::onlyCurrentTurn);
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<RequiredMetadataRule> DESCRIPTION = RuleDescription.of("requiredMetadata", RequiredMetadataRule.class,
-            List.of(KIND, APPLY_TO, REQUIRED_PAYLOAD_KEY, ALTERNATIVE_PAYLOAD_KEYS, GATED_BY_REPLAY_COMPATIBILITY, FALLBACK_PAYLOAD_VALUE, FALLBACK_REPLAY_COMPATIBILITY, FALLBACK_REPAIR_AUTHORIZED, ONLY_CURRENT_TURN), v -> new RequiredMetadataRule(v.id(), v.get(KIND), v.get(APPLY_TO), v.get(REQUIRED_PAYLOAD_KEY),
-                    v.get(ALTERNATIVE_PAYLOAD_KEYS), v.get(GATED_BY_REPLAY_COMPATIBILITY), v.get(FALLBACK_PAYLOAD_VALUE),
-                    v.get(FALLBACK_REPLAY_COMPATIBILITY), v.get(FALLBACK_REPAIR_AUTHORIZED), v.get(ONLY_CURRENT_TURN),
-                    v.severity(), v.provenance()));
+    static final RuleDescription<RequiredMetadataRule> DESCRIPTION = RuleDescription.of(
+            "requiredMetadata", RequiredMetadataRule.class,
+            List.of(KIND, APPLY_TO, REQUIRED_PAYLOAD_KEY, ALTERNATIVE_PAYLOAD_KEYS, GATED_BY_REPLAY_COMPATIBILITY,
+                FALLBACK_PAYLOAD_VALUE, FALLBACK_REPLAY_COMPATIBILITY, FALLBACK_REPAIR_AUTHORIZED, ONLY_CURRENT_TURN),
+            v -> new RequiredMetadataRule(v.id(), v.get(KIND), v.get(APPLY_TO), v.get(REQUIRED_PAYLOAD_KEY),
+                    v.get(ALTERNATIVE_PAYLOAD_KEYS), v.get(GATED_BY_REPLAY_COMPATIBILITY),
+                    v.get(FALLBACK_PAYLOAD_VALUE), v.get(FALLBACK_REPLAY_COMPATIBILITY),
+                    v.get(FALLBACK_REPAIR_AUTHORIZED), v.get(ONLY_CURRENT_TURN), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public RequiredMetadataRule {
@@ -111,29 +115,6 @@ public record RequiredMetadataRule(
                 "fallbackRepairAuthorized requires a fallbackPayloadValue, but none was given for rule '" + id + "'");
         severity = RuleFields.severity(severity, Severity.BLOCKING);
         provenance = RuleFields.provenance(provenance);
-    }
-
-    /**
-     * Creates a rule without alternative payload keys (the components before
-     * {@code alternativePayloadKeys} existed).
-     *
-     * @param id the rule id
-     * @param kind the kind checked
-     * @param applyTo which entries
-     * @param requiredPayloadKey the dot path that must be present
-     * @param gatedByReplayCompatibility only entries with these replay tags, or {@code null} for all
-     * @param fallbackPayloadValue the sentinel mutate mode may write, or {@code null}
-     * @param fallbackReplayCompatibility the tag set with the fallback when the entry had none, or {@code null}
-     * @param fallbackRepairAuthorized whether this rule alone authorises the fallback
-     * @param onlyCurrentTurn check only entries after the latest user message
-     * @param severity the severity (default blocking)
-     * @param provenance where the rule comes from
-     */
-    public RequiredMetadataRule(String id, Kind kind, ApplyTo applyTo, String requiredPayloadKey,
-            List<String> gatedByReplayCompatibility, JsonNode fallbackPayloadValue, String fallbackReplayCompatibility,
-            boolean fallbackRepairAuthorized, boolean onlyCurrentTurn, Severity severity, Provenance provenance) {
-        this(id, kind, applyTo, requiredPayloadKey, null, gatedByReplayCompatibility, fallbackPayloadValue,
-                fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn, severity, provenance);
     }
 
     /**
@@ -364,5 +345,120 @@ public record RequiredMetadataRule(
         return new RequiredMetadataRule(id, kind, applyTo, requiredPayloadKey, keys, gatedByReplayCompatibility,
                 fallbackPayloadValue, fallbackReplayCompatibility, fallbackRepairAuthorized, onlyCurrentTurn, severity,
                 provenance);
+    }
+
+    /**
+     * Starts a rule requiring a payload field on every entry of a kind (blocking by default).
+     *
+     * @param id the rule id
+     * @param kind the kind checked
+     * @param requiredPayloadKey the dot path that must be present
+     * @return a builder
+     */
+    public static Builder builder(String id, Kind kind, String requiredPayloadKey) {
+        return new Builder(id, kind, requiredPayloadKey);
+    }
+
+    /** Builds a {@link RequiredMetadataRule}; see {@link RuleBuilder}. Not thread-safe. */
+    public static final class Builder extends RuleBuilder<RequiredMetadataRule, Builder> {
+        private final Kind kind;
+        private final String requiredPayloadKey;
+        private ApplyTo applyTo;
+        private List<String> alternativePayloadKeys;
+        private List<String> gatedByReplayCompatibility;
+        private JsonNode fallbackPayloadValue;
+        private String fallbackReplayCompatibility;
+        private boolean fallbackRepairAuthorized;
+        private boolean onlyCurrentTurn;
+
+        private Builder(String id, Kind kind, String requiredPayloadKey) {
+            super(id);
+            this.kind = kind;
+            this.requiredPayloadKey = requiredPayloadKey;
+        }
+
+        /**
+         * Sets which entries of the kind are checked (default {@link ApplyTo#EVERY}).
+         *
+         * @param value the selection
+         * @return this builder
+         */
+        public Builder applyTo(ApplyTo value) {
+            this.applyTo = value;
+            return this;
+        }
+
+        /**
+         * Sets dot paths that satisfy the rule as well (default none).
+         *
+         * @param keys the paths
+         * @return this builder
+         */
+        public Builder alternativePayloadKeys(String... keys) {
+            this.alternativePayloadKeys = Arrays.asList(keys);
+            return this;
+        }
+
+        /**
+         * Checks only entries with one of these replay tags ({@code ""} for untagged; default all).
+         *
+         * @param tags the tags
+         * @return this builder
+         */
+        public Builder gatedByReplayCompatibility(String... tags) {
+            this.gatedByReplayCompatibility = Arrays.asList(tags);
+            return this;
+        }
+
+        /**
+         * Sets the sentinel mutate mode may write where the field is missing (default none).
+         *
+         * @param value the sentinel
+         * @return this builder
+         */
+        public Builder fallbackPayloadValue(JsonNode value) {
+            this.fallbackPayloadValue = value;
+            return this;
+        }
+
+        /**
+         * Sets the replay tag written with the fallback on an untagged entry (default none).
+         *
+         * @param tag the tag
+         * @return this builder
+         */
+        public Builder fallbackReplayCompatibility(String tag) {
+            this.fallbackReplayCompatibility = tag;
+            return this;
+        }
+
+        /**
+         * Sets whether this rule alone authorises writing the fallback (default {@code false}).
+         *
+         * @param value the flag
+         * @return this builder
+         */
+        public Builder fallbackRepairAuthorized(boolean value) {
+            this.fallbackRepairAuthorized = value;
+            return this;
+        }
+
+        /**
+         * Sets whether only entries after the latest user message are checked (default {@code false}).
+         *
+         * @param value the flag
+         * @return this builder
+         */
+        public Builder onlyCurrentTurn(boolean value) {
+            this.onlyCurrentTurn = value;
+            return this;
+        }
+
+        @Override
+        public RequiredMetadataRule build() {
+            return new RequiredMetadataRule(id(), kind, applyTo, requiredPayloadKey, alternativePayloadKeys,
+                    gatedByReplayCompatibility, fallbackPayloadValue, fallbackReplayCompatibility,
+                    fallbackRepairAuthorized, onlyCurrentTurn, severity(), provenance());
+        }
     }
 }

@@ -34,7 +34,8 @@ public record RoleRemapRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<RoleRemapRule> DESCRIPTION = RuleDescription.of("roleRemap", RoleRemapRule.class,
-            List.of(KIND, VARIANT, EXPECTED_ROLE_TAG), v -> new RoleRemapRule(v.id(), v.get(KIND), v.get(VARIANT), v.get(EXPECTED_ROLE_TAG), v.severity(),
+            List.of(KIND, VARIANT, EXPECTED_ROLE_TAG),
+            v -> new RoleRemapRule(v.id(), v.get(KIND), v.get(VARIANT), v.get(EXPECTED_ROLE_TAG), v.severity(),
                     v.provenance()));
 
     /** Validates the fields and applies defaults. */

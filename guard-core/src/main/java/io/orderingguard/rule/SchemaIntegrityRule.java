@@ -22,8 +22,10 @@ public record SchemaIntegrityRule(String id, Severity severity, Provenance prove
 
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<SchemaIntegrityRule> DESCRIPTION = RuleDescription.of("schemaIntegrity", SchemaIntegrityRule.class,
-            List.of(), v -> new SchemaIntegrityRule(v.id(), v.severity(), v.provenance()));
+    static final RuleDescription<SchemaIntegrityRule> DESCRIPTION = RuleDescription.of(
+            "schemaIntegrity", SchemaIntegrityRule.class,
+            List.of(),
+            v -> new SchemaIntegrityRule(v.id(), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public SchemaIntegrityRule {

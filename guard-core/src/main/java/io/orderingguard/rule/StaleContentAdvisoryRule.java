@@ -16,32 +16,33 @@ import java.util.List;
  *
  * @param id the rule id
  * @param kind the kind reported
- * @param scope {@code before-latest-user-turn}, the only scope
+ * @param scope which content is stale (default, and only scope: before the latest user turn)
  * @param optOutOptionKey the provider option that keeps such content, e.g. {@code preserveThinking}
  * @param provenance where the rule comes from
  */
-public record StaleContentAdvisoryRule(String id, Kind kind, String scope, String optOutOptionKey, Provenance provenance)
+public record StaleContentAdvisoryRule(String id, Kind kind, StaleContentScope scope, String optOutOptionKey, Provenance provenance)
         implements OrderingRule {
 
     private static final RuleField<StaleContentAdvisoryRule, Kind> KIND = RuleField.required(
             "kind", RuleFields.KIND, StaleContentAdvisoryRule::kind);
-    private static final RuleField<StaleContentAdvisoryRule, String> SCOPE = RuleField.optional(
-            "scope", FieldType.TEXT, StaleContentAdvisoryRule::scope);
+    private static final RuleField<StaleContentAdvisoryRule, StaleContentScope> SCOPE = RuleField.optional(
+            "scope", FieldType.constant(StaleContentScope.class, StaleContentScope::wireName),
+            StaleContentAdvisoryRule::scope);
     private static final RuleField<StaleContentAdvisoryRule, String> OPT_OUT_OPTION_KEY = RuleField.required(
             "optOutOptionKey", FieldType.TEXT, StaleContentAdvisoryRule::optOutOptionKey);
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<StaleContentAdvisoryRule> DESCRIPTION = RuleDescription.of("staleContentAdvisory", StaleContentAdvisoryRule.class,
-            List.of(KIND, SCOPE, OPT_OUT_OPTION_KEY), v -> new StaleContentAdvisoryRule(v.id(), v.get(KIND), v.get(SCOPE), v.get(OPT_OUT_OPTION_KEY),
+    static final RuleDescription<StaleContentAdvisoryRule> DESCRIPTION = RuleDescription.of(
+            "staleContentAdvisory", StaleContentAdvisoryRule.class,
+            List.of(KIND, SCOPE, OPT_OUT_OPTION_KEY),
+            v -> new StaleContentAdvisoryRule(v.id(), v.get(KIND), v.get(SCOPE), v.get(OPT_OUT_OPTION_KEY),
                     v.provenance())).alwaysAdvisory();
 
     /** Validates the fields and applies defaults. */
     public StaleContentAdvisoryRule {
         RuleFields.id(id);
         Require.nonNull(kind, "kind");
-        scope = scope == null ? "before-latest-user-turn" : scope;
-        Require.argument("before-latest-user-turn".equals(scope),
-                "scope must be before-latest-user-turn, but was '" + scope + "'");
+        scope = scope == null ? StaleContentScope.BEFORE_LATEST_USER_TURN : scope;
         Require.nonBlank(optOutOptionKey, "optOutOptionKey");
         provenance = RuleFields.provenance(provenance);
     }

@@ -58,7 +58,8 @@ public record StepContentRule(
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<StepContentRule> DESCRIPTION = RuleDescription.of("stepContent", StepContentRule.class,
-            List.of(TRIGGER, REQUIRED, POSITION, SCOPE), v -> new StepContentRule(v.id(), v.get(TRIGGER), v.get(REQUIRED), v.get(POSITION), v.get(SCOPE),
+            List.of(TRIGGER, REQUIRED, POSITION, SCOPE),
+            v -> new StepContentRule(v.id(), v.get(TRIGGER), v.get(REQUIRED), v.get(POSITION), v.get(SCOPE),
                     v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */

@@ -21,8 +21,10 @@ public record ToolIdentityRule(String id, Severity severity, Provenance provenan
 
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<ToolIdentityRule> DESCRIPTION = RuleDescription.of("toolIdentity", ToolIdentityRule.class,
-            List.of(), v -> new ToolIdentityRule(v.id(), v.severity(), v.provenance()));
+    static final RuleDescription<ToolIdentityRule> DESCRIPTION = RuleDescription.of(
+            "toolIdentity", ToolIdentityRule.class,
+            List.of(),
+            v -> new ToolIdentityRule(v.id(), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public ToolIdentityRule {

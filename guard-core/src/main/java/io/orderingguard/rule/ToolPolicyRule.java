@@ -40,7 +40,8 @@ public record ToolPolicyRule(String id, SequencePolicy policy, JsonNode document
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<ToolPolicyRule> DESCRIPTION = RuleDescription.of("toolPolicy", ToolPolicyRule.class,
-            List.of(POLICY), v -> new ToolPolicyRule(v.id(), v.get(POLICY), v.document(POLICY), v.severity(), v.provenance()));
+            List.of(POLICY),
+            v -> new ToolPolicyRule(v.id(), v.get(POLICY), v.document(POLICY), v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
     public ToolPolicyRule {

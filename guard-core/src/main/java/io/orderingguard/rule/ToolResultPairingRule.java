@@ -38,8 +38,10 @@ public record ToolResultPairingRule(
             "emptyErrorResults", FieldType.BOOLEAN, false, ToolResultPairingRule::emptyErrorResults);
 
     /** How this rule type is read from and written to documents. */
-    static final RuleDescription<ToolResultPairingRule> DESCRIPTION = RuleDescription.of("toolResultPairing", ToolResultPairingRule.class,
-            List.of(UNANSWERED, ORPHANS, EMPTY_ERROR_RESULTS), v -> new ToolResultPairingRule(v.id(), v.get(UNANSWERED), v.get(ORPHANS), v.get(EMPTY_ERROR_RESULTS),
+    static final RuleDescription<ToolResultPairingRule> DESCRIPTION = RuleDescription.of(
+            "toolResultPairing", ToolResultPairingRule.class,
+            List.of(UNANSWERED, ORPHANS, EMPTY_ERROR_RESULTS),
+            v -> new ToolResultPairingRule(v.id(), v.get(UNANSWERED), v.get(ORPHANS), v.get(EMPTY_ERROR_RESULTS),
                     v.severity(), v.provenance()));
 
     /** Validates the fields and applies defaults. */
@@ -50,21 +52,6 @@ public record ToolResultPairingRule(
                         + "rule '" + id + "' checks none of them");
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
-    }
-
-    /**
-     * Creates a rule that does not check empty error results (the components before
-     * {@code emptyErrorResults} existed).
-     *
-     * @param id the rule id
-     * @param unanswered whether unanswered calls are findings
-     * @param orphans whether orphan results are findings
-     * @param severity the severity (default advisory)
-     * @param provenance where the rule comes from
-     */
-    public ToolResultPairingRule(String id, boolean unanswered, boolean orphans, Severity severity,
-            Provenance provenance) {
-        this(id, unanswered, orphans, false, severity, provenance);
     }
 
     @Override
@@ -140,5 +127,84 @@ public record ToolResultPairingRule(
      */
     public ToolResultPairingRule withEmptyErrorResults(boolean value) {
         return new ToolResultPairingRule(id, unanswered, orphans, value, severity, provenance);
+    }
+
+    /**
+     * Returns a copy that does or does not report unanswered calls.
+     *
+     * @param value whether unanswered calls are findings
+     * @return the copy
+     */
+    public ToolResultPairingRule withUnanswered(boolean value) {
+        return new ToolResultPairingRule(id, value, orphans, emptyErrorResults, severity, provenance);
+    }
+
+    /**
+     * Returns a copy that does or does not report orphan results.
+     *
+     * @param value whether orphan results are findings
+     * @return the copy
+     */
+    public ToolResultPairingRule withOrphans(boolean value) {
+        return new ToolResultPairingRule(id, unanswered, value, emptyErrorResults, severity, provenance);
+    }
+
+    /**
+     * Starts a rule that, unless told otherwise, reports unanswered calls and orphan results.
+     *
+     * @param id the rule id
+     * @return a builder
+     */
+    public static Builder builder(String id) {
+        return new Builder(id);
+    }
+
+    /** Builds a {@link ToolResultPairingRule}; see {@link RuleBuilder}. Not thread-safe. */
+    public static final class Builder extends RuleBuilder<ToolResultPairingRule, Builder> {
+        private boolean unanswered = true;
+        private boolean orphans = true;
+        private boolean emptyErrorResults;
+
+        private Builder(String id) {
+            super(id);
+        }
+
+        /**
+         * Sets whether unanswered calls are findings (default {@code true}).
+         *
+         * @param value the flag
+         * @return this builder
+         */
+        public Builder unanswered(boolean value) {
+            this.unanswered = value;
+            return this;
+        }
+
+        /**
+         * Sets whether orphan results are findings (default {@code true}).
+         *
+         * @param value the flag
+         * @return this builder
+         */
+        public Builder orphans(boolean value) {
+            this.orphans = value;
+            return this;
+        }
+
+        /**
+         * Sets whether error results with blank content are findings (default {@code false}).
+         *
+         * @param value the flag
+         * @return this builder
+         */
+        public Builder emptyErrorResults(boolean value) {
+            this.emptyErrorResults = value;
+            return this;
+        }
+
+        @Override
+        public ToolResultPairingRule build() {
+            return new ToolResultPairingRule(id(), unanswered, orphans, emptyErrorResults, severity(), provenance());
+        }
     }
 }

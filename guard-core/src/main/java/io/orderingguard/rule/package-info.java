@@ -7,6 +7,14 @@
  * {@link io.orderingguard.rule.Baseline}, which the rule package owns, so rules never depend on the
  * stash.
  *
+ * <p>Each rule type owns its behaviour: its record checks ({@code check}, reporting a
+ * {@link io.orderingguard.rule.Facet}), repairs one finding in mutate mode ({@code repair},
+ * returning a sealed {@link io.orderingguard.rule.RepairResult} with a
+ * {@link io.orderingguard.rule.RepairStrategy}) and describes its document fields once
+ * ({@link io.orderingguard.rule.RuleDescription}, read and written by the codec). Rules are built with
+ * the factories on {@code OrderingRule}, the records' {@code with…} methods and, where optional fields
+ * depend on one another, a type's {@link io.orderingguard.rule.RuleBuilder}.
+ *
  * <p>Types: {@code order}, {@code requiredMetadata}, {@code alternation}, {@code adjacency},
  * {@code preservation}, {@code roleRemap}, {@code staleContentAdvisory} (the seven of the reference
  * design); {@code identifierFormat}, {@code identifierUniqueness}, {@code nonEmptyTurn},

@@ -17,9 +17,13 @@ import java.util.List;
  * @param timeline the conversation, with its declared tools
  * @param context an optional free JSON object read by sequence-policy {@code when:} conditions
  *     (deep-copied)
+ * @param options the request parameters that decide which rules apply (reasoning, tool choice, …);
+ *     {@code null} is taken as {@link RequestOptions#unknown()}, so {@link #options()} is never
+ *     {@code null}
  */
 public record Dispatch(
-        String conversationId, String provider, String model, Surface surface, Timeline timeline, ObjectNode context) {
+        String conversationId, String provider, String model, Surface surface, Timeline timeline, ObjectNode context,
+        RequestOptions options) {
 
     /** Validates and copies the fields. */
     public Dispatch {
@@ -29,6 +33,7 @@ public record Dispatch(
         Require.nonNull(surface, "surface");
         Require.nonNull(timeline, "timeline");
         context = Payloads.copy(context);
+        options = options == null ? RequestOptions.unknown() : options;
     }
 
     /**
@@ -38,7 +43,7 @@ public record Dispatch(
      * @return the dispatch
      */
     public static Dispatch of(Timeline timeline) {
-        return new Dispatch(null, null, null, Surface.DISPATCH, timeline, null);
+        return new Dispatch(null, null, null, Surface.DISPATCH, timeline, null, null);
     }
 
     /**
@@ -51,7 +56,7 @@ public record Dispatch(
      * @return the dispatch
      */
     public static Dispatch of(String conversationId, String provider, String model, Timeline timeline) {
-        return new Dispatch(conversationId, provider, model, Surface.DISPATCH, timeline, null);
+        return new Dispatch(conversationId, provider, model, Surface.DISPATCH, timeline, null, null);
     }
 
     /**
@@ -91,7 +96,7 @@ public record Dispatch(
      * @return the copy
      */
     public Dispatch withTimeline(Timeline newTimeline) {
-        return new Dispatch(conversationId, provider, model, surface, newTimeline, context);
+        return new Dispatch(conversationId, provider, model, surface, newTimeline, context, options);
     }
 
     /**
@@ -101,7 +106,7 @@ public record Dispatch(
      * @return the copy
      */
     public Dispatch withConversationId(String newConversationId) {
-        return new Dispatch(newConversationId, provider, model, surface, timeline, context);
+        return new Dispatch(newConversationId, provider, model, surface, timeline, context, options);
     }
 
     /**
@@ -111,7 +116,7 @@ public record Dispatch(
      * @return the copy
      */
     public Dispatch withModel(String newModel) {
-        return new Dispatch(conversationId, provider, newModel, surface, timeline, context);
+        return new Dispatch(conversationId, provider, newModel, surface, timeline, context, options);
     }
 
     /**
@@ -121,7 +126,7 @@ public record Dispatch(
      * @return the copy
      */
     public Dispatch withSurface(Surface newSurface) {
-        return new Dispatch(conversationId, provider, model, newSurface, timeline, context);
+        return new Dispatch(conversationId, provider, model, newSurface, timeline, context, options);
     }
 
     /**
@@ -131,6 +136,16 @@ public record Dispatch(
      * @return the copy
      */
     public Dispatch withContext(ObjectNode newContext) {
-        return new Dispatch(conversationId, provider, model, surface, timeline, newContext);
+        return new Dispatch(conversationId, provider, model, surface, timeline, newContext, options);
+    }
+
+    /**
+     * Returns a copy with other request options.
+     *
+     * @param newOptions the options, or {@code null} for {@link RequestOptions#unknown()}
+     * @return the copy
+     */
+    public Dispatch withOptions(RequestOptions newOptions) {
+        return new Dispatch(conversationId, provider, model, surface, timeline, context, newOptions);
     }
 }

@@ -8,8 +8,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * <p>Every entry has a non-blank {@link #id()}, an optional vendor {@link #payload()} (a JSON object
  * such as an Anthropic {@code signature} or a Gemini {@code thoughtSignature}), an optional
- * {@link #replayCompatibility()} tag naming the wire that produced the payload, and an optional
- * {@link #step()} shared by the entries one model response produced.
+ * {@link #replayCompatibility()} tag naming the wire that produced the payload, an optional
+ * {@link #step()} shared by the entries one model response produced, and an optional
+ * {@link #wireMessage()} shared by the entries one provider wire message carried.
+ *
+ * <p><b>Wire messages.</b> {@code step} says which entries one model response produced;
+ * {@code wireMessage} says which entries travelled together in one message of the provider's wire
+ * format, on either side: a Bedrock Converse or Anthropic user message that holds
+ * {@code toolResult} blocks and user text names the same id on the text's {@link Message} and on
+ * each answered call's {@link ToolResult#wireMessage()}. Rules that group by role follow these
+ * boundaries where they are known ({@link WireRelation#of(String, String)}); where they are
+ * unknown ({@code null}), a rule must not block on a distinction it cannot see.
  *
  * <p>Entries are immutable: payloads are deep-copied on the way in and on the way out.
  *
@@ -65,6 +74,14 @@ public sealed interface Entry permits Message, Thought, ToolCall {
     String step();
 
     /**
+     * Returns the id of the wire message that carried this entry (for a tool call: the message that
+     * carried the call; its result names its own in {@link ToolResult#wireMessage()}).
+     *
+     * @return the wire message id, or {@code null} when unknown
+     */
+    String wireMessage();
+
+    /**
      * Returns whether the payload holds a value (possibly JSON {@code null}) at a dot path.
      *
      * @param dotPath a dot path such as {@code signature} or {@code a.b}
@@ -106,6 +123,14 @@ public sealed interface Entry permits Message, Thought, ToolCall {
     Entry withStep(String newStep);
 
     /**
+     * Returns a copy of this entry with another wire message.
+     *
+     * @param newWireMessage the wire message id, or {@code null} for unknown
+     * @return the copy
+     */
+    Entry withWireMessage(String newWireMessage);
+
+    /**
      * Returns a copy of this entry with another payload and replay tag.
      *
      * @param newPayload the payload, or {@code null}
@@ -122,7 +147,7 @@ public sealed interface Entry permits Message, Thought, ToolCall {
      * @return the message
      */
     static Message user(String id, String content) {
-        return new Message(id, Role.USER, content, null, null, null);
+        return new Message(id, Role.USER, content, null, null, null, null);
     }
 
     /**
@@ -133,7 +158,7 @@ public sealed interface Entry permits Message, Thought, ToolCall {
      * @return the message
      */
     static Message assistant(String id, String content) {
-        return new Message(id, Role.ASSISTANT, content, null, null, null);
+        return new Message(id, Role.ASSISTANT, content, null, null, null, null);
     }
 
     /**
@@ -144,7 +169,7 @@ public sealed interface Entry permits Message, Thought, ToolCall {
      * @return the message
      */
     static Message system(String id, String content) {
-        return new Message(id, Role.SYSTEM, content, null, null, null);
+        return new Message(id, Role.SYSTEM, content, null, null, null, null);
     }
 
     /**
@@ -155,7 +180,7 @@ public sealed interface Entry permits Message, Thought, ToolCall {
      * @return the thought
      */
     static Thought thought(String id, String content) {
-        return new Thought(id, content, null, null, null);
+        return new Thought(id, content, null, null, null, null);
     }
 
     /**
@@ -167,7 +192,21 @@ public sealed interface Entry permits Message, Thought, ToolCall {
      * @return the call
      */
     static ToolCall toolCall(String id, String tool, ObjectNode args) {
-        return new ToolCall(id, tool, args, null, true, null, null, null);
+        return new ToolCall(id, tool, args, null, true, null, null, null, null, false);
+    }
+
+    /**
+     * Creates a call the provider executes itself (Anthropic {@code server_tool_use}, OpenAI
+     * Responses hosted tools), without a result; add one with {@link ToolCall#withResult(String)}
+     * when the response carried it.
+     *
+     * @param id the call id
+     * @param tool the tool name
+     * @param args the arguments object, or {@code null} for none
+     * @return the call
+     */
+    static ToolCall providerToolCall(String id, String tool, ObjectNode args) {
+        return new ToolCall(id, tool, args, null, true, null, null, null, null, true);
     }
 
     /**
@@ -179,6 +218,6 @@ public sealed interface Entry permits Message, Thought, ToolCall {
      * @return the orphan result
      */
     static ToolCall orphanResult(String id, String tool, String content) {
-        return new ToolCall(id, tool, null, ToolResult.of(content), false, null, null, null);
+        return new ToolCall(id, tool, null, ToolResult.of(content), false, null, null, null, null, false);
     }
 }

@@ -13,9 +13,12 @@ import io.orderingguard.support.Require;
  * @param payload optional vendor payload (deep-copied)
  * @param replayCompatibility optional replay tag
  * @param step optional step id
+ * @param wireMessage optional id of the wire message that carried this message (entries sharing it
+ *     travelled in one provider message)
  */
 public record Message(
-        String id, Role role, String content, ObjectNode payload, String replayCompatibility, String step)
+        String id, Role role, String content, ObjectNode payload, String replayCompatibility, String step,
+        String wireMessage)
         implements Entry {
 
     /** Validates and copies the fields. */
@@ -25,6 +28,7 @@ public record Message(
         Require.nonNull(content, "content");
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
+        Require.blankToError(wireMessage, "wireMessage");
         payload = Payloads.copyPayload(payload);
     }
 
@@ -61,17 +65,17 @@ public record Message(
 
     @Override
     public Message withId(String newId) {
-        return new Message(newId, role, content, payload, replayCompatibility, step);
+        return new Message(newId, role, content, payload, replayCompatibility, step, wireMessage);
     }
 
     @Override
     public Message withStep(String newStep) {
-        return new Message(id, role, content, payload, replayCompatibility, newStep);
+        return new Message(id, role, content, payload, replayCompatibility, newStep, wireMessage);
     }
 
     @Override
     public Message withPayload(ObjectNode newPayload, String newReplayCompatibility) {
-        return new Message(id, role, content, newPayload, newReplayCompatibility, step);
+        return new Message(id, role, content, newPayload, newReplayCompatibility, step, wireMessage);
     }
 
     /**
@@ -81,6 +85,11 @@ public record Message(
      * @return the copy
      */
     public Message withContent(String newContent) {
-        return new Message(id, role, newContent, payload, replayCompatibility, step);
+        return new Message(id, role, newContent, payload, replayCompatibility, step, wireMessage);
+    }
+
+    @Override
+    public Message withWireMessage(String newWireMessage) {
+        return new Message(id, role, content, payload, replayCompatibility, step, newWireMessage);
     }
 }

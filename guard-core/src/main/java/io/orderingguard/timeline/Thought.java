@@ -13,8 +13,10 @@ import io.orderingguard.support.Require;
  * @param payload optional vendor payload such as {@code {"signature": "…"}} (deep-copied)
  * @param replayCompatibility optional replay tag, e.g. {@code anthropic-messages-thinking-v1}
  * @param step optional step id
+ * @param wireMessage optional id of the wire message that carried this thought
  */
-public record Thought(String id, String content, ObjectNode payload, String replayCompatibility, String step)
+public record Thought(
+        String id, String content, ObjectNode payload, String replayCompatibility, String step, String wireMessage)
         implements Entry {
 
     /** Validates and copies the fields. */
@@ -23,6 +25,7 @@ public record Thought(String id, String content, ObjectNode payload, String repl
         Require.nonNull(content, "content");
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
+        Require.blankToError(wireMessage, "wireMessage");
         payload = Payloads.copyPayload(payload);
     }
 
@@ -59,16 +62,21 @@ public record Thought(String id, String content, ObjectNode payload, String repl
 
     @Override
     public Thought withId(String newId) {
-        return new Thought(newId, content, payload, replayCompatibility, step);
+        return new Thought(newId, content, payload, replayCompatibility, step, wireMessage);
     }
 
     @Override
     public Thought withStep(String newStep) {
-        return new Thought(id, content, payload, replayCompatibility, newStep);
+        return new Thought(id, content, payload, replayCompatibility, newStep, wireMessage);
     }
 
     @Override
     public Thought withPayload(ObjectNode newPayload, String newReplayCompatibility) {
-        return new Thought(id, content, newPayload, newReplayCompatibility, step);
+        return new Thought(id, content, newPayload, newReplayCompatibility, step, wireMessage);
+    }
+
+    @Override
+    public Thought withWireMessage(String newWireMessage) {
+        return new Thought(id, content, payload, replayCompatibility, step, newWireMessage);
     }
 }

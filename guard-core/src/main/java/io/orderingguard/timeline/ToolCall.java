@@ -25,6 +25,12 @@ import io.orderingguard.support.Require;
  * @param payload optional vendor payload such as {@code {"thoughtSignature": "…"}} (deep-copied)
  * @param replayCompatibility optional replay tag
  * @param step optional step id
+ * @param wireMessage optional id of the wire message that carried the call (the assistant message);
+ *     the result names its own in {@link ToolResult#wireMessage()}
+ * @param providerExecuted {@code true} when the provider runs the tool itself (Anthropic
+ *     {@code server_tool_use}: web search, code execution, MCP; OpenAI Responses hosted tools): its
+ *     result may be absent or travel in the same assistant response, so a missing result is not
+ *     an unanswered call. Only a requested call can be provider-executed.
  */
 public record ToolCall(
         String id,
@@ -34,7 +40,9 @@ public record ToolCall(
         boolean requested,
         ObjectNode payload,
         String replayCompatibility,
-        String step)
+        String step,
+        String wireMessage,
+        boolean providerExecuted)
         implements Entry {
 
     /** Validates and copies the fields. */
@@ -49,6 +57,9 @@ public record ToolCall(
                         + id + "'");
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
+        Require.blankToError(wireMessage, "wireMessage");
+        Require.argument(requested || !providerExecuted,
+                "an orphan result (requested=false) cannot be providerExecuted, for id '" + id + "'");
         args = args == null ? JsonNodeFactory.instance.objectNode() : Payloads.copy(args);
         payload = Payloads.copyPayload(payload);
     }
@@ -94,12 +105,13 @@ public record ToolCall(
     }
 
     /**
-     * Returns whether the call has no result.
+     * Returns whether the call has no result and the client owes one: a requested call without a
+     * result that the provider does not execute itself.
      *
      * @return {@code true} for an unanswered call
      */
     public boolean isUnanswered() {
-        return requested && result == null;
+        return requested && result == null && !providerExecuted;
     }
 
     /**
@@ -139,17 +151,20 @@ public record ToolCall(
 
     @Override
     public ToolCall withId(String newId) {
-        return new ToolCall(newId, tool, args, result, requested, payload, replayCompatibility, step);
+        return new ToolCall(newId, tool, args, result, requested, payload, replayCompatibility, step, wireMessage,
+                providerExecuted);
     }
 
     @Override
     public ToolCall withStep(String newStep) {
-        return new ToolCall(id, tool, args, result, requested, payload, replayCompatibility, newStep);
+        return new ToolCall(id, tool, args, result, requested, payload, replayCompatibility, newStep, wireMessage,
+                providerExecuted);
     }
 
     @Override
     public ToolCall withPayload(ObjectNode newPayload, String newReplayCompatibility) {
-        return new ToolCall(id, tool, args, result, requested, newPayload, newReplayCompatibility, step);
+        return new ToolCall(id, tool, args, result, requested, newPayload, newReplayCompatibility, step, wireMessage,
+                providerExecuted);
     }
 
     /**
@@ -169,6 +184,25 @@ public record ToolCall(
      * @return the copy
      */
     public ToolCall withResult(ToolResult newResult) {
-        return new ToolCall(id, tool, args, newResult, requested, payload, replayCompatibility, step);
+        return new ToolCall(id, tool, args, newResult, requested, payload, replayCompatibility, step, wireMessage,
+                providerExecuted);
+    }
+
+    @Override
+    public ToolCall withWireMessage(String newWireMessage) {
+        return new ToolCall(id, tool, args, result, requested, payload, replayCompatibility, step, newWireMessage,
+                providerExecuted);
+    }
+
+    /**
+     * Returns a copy marked as run by the provider itself (or not).
+     *
+     * @param newProviderExecuted whether the provider executes the tool
+     * @return the copy
+     * @throws IllegalArgumentException when this is an orphan result
+     */
+    public ToolCall withProviderExecuted(boolean newProviderExecuted) {
+        return new ToolCall(id, tool, args, result, requested, payload, replayCompatibility, step, wireMessage,
+                newProviderExecuted);
     }
 }

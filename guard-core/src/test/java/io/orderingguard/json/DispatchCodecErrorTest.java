@@ -25,22 +25,22 @@ class DispatchCodecErrorTest {
     static Stream<Arguments> malformedDocuments() {
         return Stream.of(
                 arguments("unknown top-level field", "{\"entries\":[],\"modle\":\"x\"}",
-                        "$.modle: unknown field; expected one of context, conversationId, entries, model, provider,"
-                                + " surface, tools"),
+                        "$.modle: unknown field; expected one of context, conversationId, entries, model, options,"
+                                + " provider, surface, tools"),
                 arguments("unknown field with an odd name", "{\"entries\":[],\"a b\":1}",
-                        "$['a b']: unknown field; expected one of context, conversationId, entries, model, provider,"
-                                + " surface, tools"),
+                        "$['a b']: unknown field; expected one of context, conversationId, entries, model, options,"
+                                + " provider, surface, tools"),
                 arguments("unknown entry field", "{\"entries\":[{\"kind\":\"message\",\"id\":\"m1\",\"role\":\"user\","
                                 + "\"text\":\"hi\"}]}",
                         "$.entries[0].text: unknown field for kind message; expected one of content, id, kind, payload,"
-                                + " replayCompatibility, role, step"),
+                                + " replayCompatibility, role, step, wireMessage"),
                 arguments("role on a thought", "{\"entries\":[{\"kind\":\"thought\",\"id\":\"t1\",\"role\":\"assistant\"}]}",
                         "$.entries[0].role: unknown field for kind thought; expected one of content, id, kind, payload,"
-                                + " replayCompatibility, step"),
+                                + " replayCompatibility, step, wireMessage"),
                 arguments("content on a tool call", "{\"entries\":[{\"kind\":\"toolCall\",\"id\":\"c1\",\"tool\":\"s\","
                                 + "\"content\":\"x\"}]}",
                         "$.entries[0].content: unknown field for kind toolCall; expected one of args, id, kind, payload,"
-                                + " replayCompatibility, requested, result, step, tool"),
+                                + " providerExecuted, replayCompatibility, requested, result, step, tool, wireMessage"),
                 arguments("wrong kind", "{\"entries\":[{\"kind\":\"tool\",\"id\":\"c1\"}]}",
                         "$.entries[0].kind: expected one of message, thought, toolCall, but was \"tool\""),
                 arguments("missing kind", "{\"entries\":[{\"id\":\"m1\"}]}",
@@ -84,7 +84,7 @@ class DispatchCodecErrorTest {
                         "$.entries[0].result: expected an object, but was a string (\"ok\")"),
                 arguments("unknown result field", "{\"entries\":[{\"kind\":\"toolCall\",\"id\":\"c1\",\"tool\":\"s\","
                                 + "\"result\":{\"content\":\"x\",\"error\":true}}]}",
-                        "$.entries[0].result.error: unknown field; expected one of content, isError"),
+                        "$.entries[0].result.error: unknown field; expected one of content, isError, wireMessage"),
                 arguments("isError not a boolean", "{\"entries\":[{\"kind\":\"toolCall\",\"id\":\"c1\",\"tool\":\"s\","
                                 + "\"result\":{\"content\":\"x\",\"isError\":\"yes\"}}]}",
                         "$.entries[0].result.isError: expected true or false, but was a string (\"yes\")"),
@@ -128,7 +128,78 @@ class DispatchCodecErrorTest {
                 arguments("truncated document", "{\"entries\":[",
                         "1: malformed JSON: Unexpected end-of-input: expected close marker for Array (start marker at"
                                 + " line 1, column 12)"),
-                arguments("empty text", "  ", "expected a JSON document, but the input is empty"));
+                arguments("empty text", "  ", "expected a JSON document, but the input is empty"),
+                // wire message boundaries and provider-executed calls
+                arguments("wireMessage blank", "{\"entries\":[{\"kind\":\"message\",\"id\":\"m1\",\"role\":\"user\","
+                                + "\"wireMessage\":\"\"}]}",
+                        "$.entries[0].wireMessage: expected a non-blank string, but was \"\""),
+                arguments("wireMessage not a string", "{\"entries\":[{\"kind\":\"thought\",\"id\":\"t1\","
+                                + "\"wireMessage\":1}]}",
+                        "$.entries[0].wireMessage: expected a string, but was a number (1)"),
+                arguments("result wireMessage null", "{\"entries\":[{\"kind\":\"toolCall\",\"id\":\"c1\",\"tool\":\"s\","
+                                + "\"result\":{\"content\":\"x\",\"wireMessage\":null}}]}",
+                        "$.entries[0].result.wireMessage: expected a string, but was null"),
+                arguments("providerExecuted not a boolean", "{\"entries\":[{\"kind\":\"toolCall\",\"id\":\"c1\","
+                                + "\"tool\":\"web_search\",\"providerExecuted\":\"yes\"}]}",
+                        "$.entries[0].providerExecuted: expected true or false, but was a string (\"yes\")"),
+                arguments("providerExecuted on an orphan result", "{\"entries\":[{\"kind\":\"toolCall\",\"id\":\"c1\","
+                                + "\"requested\":false,\"providerExecuted\":true,\"result\":{\"content\":\"x\"}}]}",
+                        "$.entries[0].providerExecuted: an orphan result (requested false) cannot be provider-executed"),
+                arguments("providerExecuted on a message", "{\"entries\":[{\"kind\":\"message\",\"id\":\"m1\","
+                                + "\"role\":\"user\",\"providerExecuted\":true}]}",
+                        "$.entries[0].providerExecuted: unknown field for kind message; expected one of content, id,"
+                                + " kind, payload, replayCompatibility, role, step, wireMessage"),
+                // request options
+                arguments("options not an object", "{\"options\":[],\"entries\":[]}",
+                        "$.options: expected an object, but was an array"),
+                arguments("unknown option", "{\"options\":{\"temperature\":0.2},\"entries\":[]}",
+                        "$.options.temperature: unknown field; expected one of maxTokens, parallelToolCalls,"
+                                + " reasoning, stream, toolChoice"),
+                arguments("reasoning not an object", "{\"options\":{\"reasoning\":\"enabled\"},\"entries\":[]}",
+                        "$.options.reasoning: expected an object, but was a string (\"enabled\")"),
+                arguments("reasoning without mode", "{\"options\":{\"reasoning\":{\"effort\":\"high\"}},\"entries\":[]}",
+                        "$.options.reasoning.mode: required field is missing"),
+                arguments("reasoning mode invalid", "{\"options\":{\"reasoning\":{\"mode\":\"on\"}},\"entries\":[]}",
+                        "$.options.reasoning.mode: expected one of disabled, enabled, adaptive, but was \"on\""),
+                arguments("unknown reasoning field", "{\"options\":{\"reasoning\":{\"mode\":\"enabled\","
+                                + "\"budget\":1024}},\"entries\":[]}",
+                        "$.options.reasoning.budget: unknown field; expected one of budgetTokens, effort, mode"),
+                arguments("budget not an integer", "{\"options\":{\"reasoning\":{\"mode\":\"enabled\","
+                                + "\"budgetTokens\":\"2048\"}},\"entries\":[]}",
+                        "$.options.reasoning.budgetTokens: expected an integer, but was a string (\"2048\")"),
+                arguments("budget zero", "{\"options\":{\"reasoning\":{\"mode\":\"enabled\",\"budgetTokens\":0}},"
+                                + "\"entries\":[]}",
+                        "$.options.reasoning.budgetTokens: expected an integer >= 1, but was 0"),
+                arguments("budget with adaptive", "{\"options\":{\"reasoning\":{\"mode\":\"adaptive\","
+                                + "\"budgetTokens\":1024}},\"entries\":[]}",
+                        "$.options.reasoning.budgetTokens: a budget is only allowed with mode enabled, but mode was"
+                                + " \"adaptive\""),
+                arguments("effort with disabled", "{\"options\":{\"reasoning\":{\"mode\":\"disabled\","
+                                + "\"effort\":\"low\"}},\"entries\":[]}",
+                        "$.options.reasoning.effort: an effort is not allowed with mode disabled"),
+                arguments("effort blank", "{\"options\":{\"reasoning\":{\"mode\":\"enabled\",\"effort\":\" \"}},"
+                                + "\"entries\":[]}",
+                        "$.options.reasoning.effort: expected a non-blank string, but was \" \""),
+                arguments("toolChoice invalid string", "{\"options\":{\"toolChoice\":\"any\"},\"entries\":[]}",
+                        "$.options.toolChoice: expected one of \"auto\", \"none\", \"required\" or an object"
+                                + " {\"tool\": name}, but was a string (\"any\")"),
+                arguments("toolChoice a number", "{\"options\":{\"toolChoice\":1},\"entries\":[]}",
+                        "$.options.toolChoice: expected one of \"auto\", \"none\", \"required\" or an object"
+                                + " {\"tool\": name}, but was a number (1)"),
+                arguments("toolChoice object without tool", "{\"options\":{\"toolChoice\":{}},\"entries\":[]}",
+                        "$.options.toolChoice.tool: required field is missing"),
+                arguments("toolChoice object with unknown field", "{\"options\":{\"toolChoice\":{\"name\":\"s\"}},"
+                                + "\"entries\":[]}",
+                        "$.options.toolChoice.name: unknown field; expected one of tool"),
+                arguments("parallelToolCalls not a boolean", "{\"options\":{\"parallelToolCalls\":\"false\"},"
+                                + "\"entries\":[]}",
+                        "$.options.parallelToolCalls: expected true or false, but was a string (\"false\")"),
+                arguments("maxTokens negative", "{\"options\":{\"maxTokens\":-5},\"entries\":[]}",
+                        "$.options.maxTokens: expected an integer >= 1, but was -5"),
+                arguments("maxTokens fractional", "{\"options\":{\"maxTokens\":1.5},\"entries\":[]}",
+                        "$.options.maxTokens: expected an integer, but was a number (1.5)"),
+                arguments("stream null", "{\"options\":{\"stream\":null},\"entries\":[]}",
+                        "$.options.stream: expected true or false, but was null"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -353,7 +424,7 @@ class DispatchCodecErrorTest {
                 .hasMessage(json + ":4: $.entries[0].args: expected an object, but was a string (\"q=x\")");
         assertThatThrownBy(() -> codec.read(yaml))
                 .hasMessage(yaml + ":4: $.entries[0].mood: unknown field for kind thought; expected one of content, id,"
-                        + " kind, payload, replayCompatibility, step");
+                        + " kind, payload, replayCompatibility, step, wireMessage");
     }
 
     @Test

@@ -42,6 +42,20 @@ class DispatchCodecPropertyTest {
 
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("batchSeeds")
+    void roundTripsWireDetailAndOptionsExactly(long seed) {
+        Random random = new Random(seed);
+        Dispatch dispatch = RandomTimelines.withWireDetail(random, RandomTimelines.dispatch(random, 30));
+        String written = CODEC.write(dispatch);
+
+        Dispatch read = CODEC.read(written, "seed-" + seed + ".json");
+
+        assertThat(read).isEqualTo(dispatch);
+        assertThat(CODEC.write(read)).isEqualTo(written);
+        assertThat(CODEC.fromTree(CODEC.toTree(dispatch), "tree", 0)).isEqualTo(dispatch);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("batchSeeds")
     void roundTripsJsonlBatches(long seed) {
         Random random = new Random(seed);
         List<Dispatch> batch = new ArrayList<>();

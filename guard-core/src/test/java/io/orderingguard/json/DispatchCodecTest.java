@@ -12,11 +12,14 @@ import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Reasoning;
+import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolChoice;
 import io.orderingguard.timeline.ToolResult;
 import java.io.Reader;
 import java.io.StringReader;
@@ -70,7 +73,7 @@ class DispatchCodecTest {
         Timeline timeline = Timeline.of(List.of(
                         Entry.user("m1", "Find X"),
                         new Thought("t1", "", NODES.objectNode().put("signature", "EqQB"),
-                                "anthropic-messages-thinking-v1", null),
+                                "anthropic-messages-thinking-v1", null, null),
                         Entry.toolCall("call_1", "search", NODES.objectNode().put("q", "x")).withResult("3 hits"),
                         Entry.toolCall("call_2", "search", NODES.objectNode()),
                         Entry.orphanResult("call_9", "search", "late"),
@@ -105,7 +108,7 @@ class DispatchCodecTest {
     void writesPrettyWithTwoSpacesAndNoFinalLineBreak() {
         Timeline timeline = Timeline.of(
                 Entry.user("m1", "hi"),
-                new ToolCall("c1", "search", NODES.objectNode(), ToolResult.error("boom"), true, null, null, "s1"));
+                new ToolCall("c1", "search", NODES.objectNode(), ToolResult.error("boom"), true, null, null, "s1", null, false));
         Dispatch dispatch = Dispatch.of(timeline).withSurface(Surface.TURN).withContext(NODES.objectNode());
 
         assertThat(codec.writePretty(dispatch)).isEqualTo("""
@@ -139,12 +142,12 @@ class DispatchCodecTest {
         ObjectNode payload = NODES.objectNode().put("thoughtSignature", "sig");
         Timeline timeline = Timeline.of(List.of(
                         new Message("m1", Role.SYSTEM, "", NODES.objectNode().put("channel", "final"),
-                                "harmony-channel-v1", "s0"),
-                        new ToolCall("c1", "search", null, null, true, payload, "gemini-thought-signature-v1", "s1"),
-                        new ToolCall("c2", "", NODES.objectNode().put("q", 1), ToolResult.of(""), false, null, null, null)),
+                                "harmony-channel-v1", "s0", null),
+                        new ToolCall("c1", "search", null, null, true, payload, "gemini-thought-signature-v1", "s1", null, false),
+                        new ToolCall("c2", "", NODES.objectNode().put("q", 1), ToolResult.of(""), false, null, null, null, null, false)),
                 List.of(DeclaredTool.named("search")));
         Dispatch dispatch = new Dispatch("c", "google", "gemini-3-pro", Surface.DISPATCH, timeline,
-                NODES.objectNode().put("tier", "gold"));
+                NODES.objectNode().put("tier", "gold"), null);
 
         assertThat(codec.write(dispatch)).isEqualTo("{\"conversationId\":\"c\",\"provider\":\"google\","
                 + "\"model\":\"gemini-3-pro\",\"tools\":[{\"name\":\"search\"}],\"context\":{\"tier\":\"gold\"},"
@@ -156,6 +159,61 @@ class DispatchCodecTest {
                 + "{\"kind\":\"toolCall\",\"id\":\"c2\",\"args\":{\"q\":1},\"result\":{\"content\":\"\"},"
                 + "\"requested\":false}]}");
         assertThat(codec.read(codec.write(dispatch), null)).isEqualTo(dispatch);
+    }
+
+    /** A Bedrock Converse user message holding a tool result and user text, plus an Anthropic server tool. */
+    static final String WIRE_AND_OPTIONS = "{\"provider\":\"anthropic\",\"model\":\"claude-sonnet-4-5\","
+            + "\"options\":{\"reasoning\":{\"mode\":\"enabled\",\"budgetTokens\":2048,\"effort\":\"high\"},"
+            + "\"toolChoice\":{\"tool\":\"search\"},\"parallelToolCalls\":false,\"maxTokens\":8192,\"stream\":true},"
+            + "\"entries\":[{\"kind\":\"message\",\"id\":\"m1\",\"role\":\"user\",\"content\":\"Find X\","
+            + "\"wireMessage\":\"w1\"},"
+            + "{\"kind\":\"thought\",\"id\":\"t1\",\"content\":\"\",\"step\":\"s1\",\"wireMessage\":\"w2\"},"
+            + "{\"kind\":\"toolCall\",\"id\":\"srvtoolu_1\",\"tool\":\"web_search\",\"args\":{},"
+            + "\"providerExecuted\":true,\"wireMessage\":\"w2\"},"
+            + "{\"kind\":\"toolCall\",\"id\":\"toolu_1\",\"tool\":\"search\",\"args\":{},"
+            + "\"result\":{\"content\":\"3 hits\",\"isError\":true,\"wireMessage\":\"w3\"},\"wireMessage\":\"w2\"},"
+            + "{\"kind\":\"message\",\"id\":\"m2\",\"role\":\"user\",\"content\":\"and Y\",\"wireMessage\":\"w3\"}]}";
+
+    @Test
+    void readsAndWritesWireMessagesProviderExecutedCallsAndOptionsExactly() {
+        Dispatch dispatch = codec.read(WIRE_AND_OPTIONS, "wire.json");
+
+        assertThat(dispatch.options()).isEqualTo(RequestOptions.unknown()
+                .withReasoning(Reasoning.enabled(2048).withEffort("high"))
+                .withToolChoice(ToolChoice.tool("search"))
+                .withParallelToolCalls(false)
+                .withMaxTokens(8192)
+                .withStream(true));
+        assertThat(dispatch.timeline().entries()).containsExactly(
+                Entry.user("m1", "Find X").withWireMessage("w1"),
+                Entry.thought("t1", "").withStep("s1").withWireMessage("w2"),
+                Entry.providerToolCall("srvtoolu_1", "web_search", null).withWireMessage("w2"),
+                Entry.toolCall("toolu_1", "search", null)
+                        .withResult(ToolResult.error("3 hits").withWireMessage("w3"))
+                        .withWireMessage("w2"),
+                Entry.user("m2", "and Y").withWireMessage("w3"));
+        ToolCall server = (ToolCall) dispatch.timeline().get(2);
+        assertThat(server.providerExecuted()).isTrue();
+        assertThat(server.isUnanswered()).isFalse();
+        assertThat(codec.write(dispatch)).isEqualTo(WIRE_AND_OPTIONS);
+    }
+
+    @Test
+    void writesOnlyTheOptionsThatAreKnown() {
+        Dispatch bare = codec.read("{\"options\":{},\"entries\":[]}", "empty-options.json");
+        Dispatch some = codec.read("{\"options\":{\"toolChoice\":\"required\",\"reasoning\":{\"mode\":\"adaptive\"}},"
+                + "\"entries\":[]}", "some.json");
+
+        assertThat(bare.options()).isSameAs(RequestOptions.unknown());
+        assertThat(codec.write(bare)).isEqualTo("{\"entries\":[]}");
+        assertThat(some.options()).isEqualTo(RequestOptions.unknown()
+                .withReasoning(Reasoning.adaptive()).withToolChoice(ToolChoice.required()));
+        assertThat(codec.write(some)).isEqualTo(
+                "{\"options\":{\"reasoning\":{\"mode\":\"adaptive\"},\"toolChoice\":\"required\"},\"entries\":[]}");
+        assertThat(codec.optionsToTree(RequestOptions.unknown().withReasoning(Reasoning.disabled())
+                        .withToolChoice(ToolChoice.none())).toString())
+                .isEqualTo("{\"reasoning\":{\"mode\":\"disabled\"},\"toolChoice\":\"none\"}");
+        assertThat(codec.optionsFromTree(codec.optionsToTree(some.options()), "tree")).isEqualTo(some.options());
     }
 
     @Test
@@ -278,9 +336,9 @@ class DispatchCodecTest {
         ObjectNode schema = NODES.objectNode().put("type", "object");
         ObjectNode context = NODES.objectNode().put("tier", "gold");
         Dispatch dispatch = new Dispatch("c", null, null, Surface.DISPATCH, Timeline.of(
-                        List.of(new Thought("t1", "", payload, null, null), Entry.toolCall("c1", "search", args)),
+                        List.of(new Thought("t1", "", payload, null, null, null), Entry.toolCall("c1", "search", args)),
                         List.of(new DeclaredTool("search", schema))),
-                context);
+                context, null);
         String before = codec.write(dispatch);
 
         // changing what the codec returned changes neither the dispatch nor the caller's objects

@@ -129,14 +129,14 @@ final class RandomProfiles {
                 if (random.nextInt(4) == 0) {
                     disallowed.add(pickKind(random));
                 }
-                return new AdjacencyRule(id, first, disallowed, null, null);
+                return new AdjacencyRule(id, first, disallowed, null, null, null);
             }
             case "identifierFormat": {
                 Integer max = random.nextInt(4) == 0 ? null : new int[] {64, 40, 16, 8, 4}[random.nextInt(5)];
                 String pattern = max != null && random.nextInt(4) == 0 ? null
                         : pick(random, List.of("[A-Za-z0-9_-]", "[A-Za-z0-9_-]", "[a-z0-9]", "\\w", "[A-Z0-9]"));
                 Kind kind = random.nextInt(4) == 0 ? pickKind(random) : Kind.TOOL_CALL;
-                return new IdentifierFormatRule(id, kind, max, pattern, null, null);
+                return new IdentifierFormatRule(id, kind, max, pattern, null, null, null);
             }
             case "identifierUniqueness":
                 return new IdentifierUniquenessRule(id, random.nextInt(5) == 0 ? pickKind(random) : Kind.TOOL_CALL,
@@ -146,7 +146,7 @@ final class RandomProfiles {
                         null, null);
             case "toolResultPairing": {
                 int roll = random.nextInt(4);
-                return new ToolResultPairingRule(id, roll != 1, roll != 2, null, null);
+                return new ToolResultPairingRule(id, roll != 1, roll != 2, false, null, null);
             }
             case "replayCompatibility": {
                 List<String> accepted = new ArrayList<>();
@@ -207,7 +207,7 @@ final class RandomProfiles {
             }
         }
         boolean withFallback = random.nextInt(3) != 0;
-        return new RequiredMetadataRule(id, kind, applyTo, key, gated,
+        return new RequiredMetadataRule(id, kind, applyTo, key, null, gated,
                 withFallback ? (random.nextInt(4) == 0 ? JsonNodeFactory.instance.objectNode().put("sentinel", true)
                         : TextNode.valueOf("skip_thought_signature_validator")) : null,
                 withFallback && random.nextBoolean() ? "gemini-thought-signature-sentinel-v1" : null,

@@ -15,11 +15,14 @@ import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Reasoning;
+import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolChoice;
 import io.orderingguard.timeline.ToolResult;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -109,8 +112,62 @@ public final class RandomTimelines {
         String model = chance(random, 70) ? pick(random, MODELS) : null;
         Surface surface = chance(random, 15) ? Surface.TURN : Surface.DISPATCH;
         ObjectNode context = chance(random, 30) ? context(random) : null;
-        return new Dispatch(conversationId, provider, model, surface, timeline, context);
+        return new Dispatch(conversationId, provider, model, surface, timeline, context, null);
     }
+
+    /**
+     * Adds the wire detail of DESIGN §7 to a dispatch at random: request options, a wire message on
+     * some entries and results, and provider execution on some unanswered calls. Separate from
+     * {@link #dispatch(Random, int)} so that the seeds of every other property test keep their cases.
+     *
+     * @param random the source of randomness
+     * @param dispatch the dispatch to decorate
+     * @return the decorated dispatch
+     */
+    public static Dispatch withWireDetail(Random random, Dispatch dispatch) {
+        List<Entry> entries = new ArrayList<>();
+        int wire = 0;
+        for (Entry e : dispatch.timeline().entries()) {
+            if (chance(random, 20)) {
+                wire++;
+            }
+            Entry next = chance(random, 60) ? e.withWireMessage("w" + wire) : e;
+            if (next instanceof ToolCall c) {
+                if (c.result() != null && chance(random, 50)) {
+                    next = c.withResult(c.result().withWireMessage("w" + (wire + random.nextInt(2))));
+                } else if (c.result() == null && c.requested() && chance(random, 30)) {
+                    next = c.withProviderExecuted(true);
+                }
+            }
+            entries.add(next);
+        }
+        return dispatch.withTimeline(Timeline.of(entries, dispatch.tools())).withOptions(options(random));
+    }
+
+    private static RequestOptions options(Random random) {
+        if (chance(random, 25)) {
+            return RequestOptions.unknown();
+        }
+        Reasoning reasoning = switch (random.nextInt(6)) {
+            case 0 -> Reasoning.disabled();
+            case 1 -> Reasoning.enabled(1 + random.nextInt(64_000));
+            case 2 -> Reasoning.adaptive().withEffort(chance(random, 50) ? pick(random, EFFORTS) : null);
+            case 3 -> Reasoning.effort(pick(random, EFFORTS));
+            case 4 -> Reasoning.enabled();
+            default -> null;
+        };
+        ToolChoice choice = switch (random.nextInt(5)) {
+            case 0 -> ToolChoice.auto();
+            case 1 -> ToolChoice.none();
+            case 2 -> ToolChoice.required();
+            case 3 -> ToolChoice.tool(pick(random, TOOL_NAMES));
+            default -> null;
+        };
+        return new RequestOptions(reasoning, choice, chance(random, 50) ? random.nextBoolean() : null,
+                chance(random, 40) ? 1 + random.nextInt(200_000) : null, chance(random, 30) ? random.nextBoolean() : null);
+    }
+
+    private static final String[] EFFORTS = {"minimal", "low", "medium", "high", "xhigh", "max"};
 
     /**
      * Generates a timeline of user turns and assistant steps (thoughts, text, parallel tool calls),
@@ -124,19 +181,19 @@ public final class RandomTimelines {
         int target = maxEntries <= 0 ? 0 : random.nextInt(maxEntries + 1);
         Gen gen = new Gen(random);
         if (target > 0 && chance(random, 60)) {
-            gen.add(new Message(gen.messageId(), Role.SYSTEM, text(random), null, null, null));
+            gen.add(new Message(gen.messageId(), Role.SYSTEM, text(random), null, null, null, null));
         }
         while (gen.entries.size() < target) {
             int roll = random.nextInt(100);
             if (roll < 35) {
                 gen.add(new Message(gen.messageId(), Role.USER, chance(random, 5) ? "" : text(random),
-                        null, null, chance(random, 10) ? gen.stepId() : null));
+                        null, null, chance(random, 10) ? gen.stepId() : null, null));
             } else if (roll < 88) {
                 gen.assistantStep();
             } else if (roll < 95) {
                 gen.orphan();
             } else {
-                gen.add(new Message(gen.messageId(), Role.SYSTEM, text(random), null, null, null));
+                gen.add(new Message(gen.messageId(), Role.SYSTEM, text(random), null, null, null, null));
             }
         }
         List<Entry> entries = gen.entries.size() > target ? gen.entries.subList(0, target) : gen.entries;
@@ -249,7 +306,7 @@ public final class RandomTimelines {
                 thought(step);
             }
             if (chance(random, 25)) {
-                add(new Message(messageId(), Role.ASSISTANT, text(random), null, null, step));
+                add(new Message(messageId(), Role.ASSISTANT, text(random), null, null, step, null));
             }
             int roll = random.nextInt(100);
             int calls = roll < 35 ? 0 : roll < 75 ? 1 : roll < 92 ? 2 : 3;
@@ -260,7 +317,7 @@ public final class RandomTimelines {
             if (calls == 0 || chance(random, 40)) {
                 Message answer = new Message(messageId(), Role.ASSISTANT, chance(random, 10) ? "" : text(random),
                         chance(random, 5) ? harmony("final") : null,
-                        null, calls == 0 ? step : null);
+                        null, calls == 0 ? step : null, null);
                 add(answer);
             }
         }
@@ -285,7 +342,7 @@ public final class RandomTimelines {
             } else if (roll < 73) {
                 tag = pick(random, REPLAY_TAGS); // a tag without a payload
             }
-            add(new Thought(thoughtId(), content, payload, tag, step));
+            add(new Thought(thoughtId(), content, payload, tag, step, null));
         }
 
         ObjectNode vendorPayload(int vendor) {
@@ -358,14 +415,14 @@ public final class RandomTimelines {
             } else if (chance(random, 4)) {
                 payload = json(random, 3);
             }
-            add(new ToolCall(callId(), tool, args, result, true, payload, tag, step));
+            add(new ToolCall(callId(), tool, args, result, true, payload, tag, step, null, false));
         }
 
         void orphan() {
             String tool = chance(random, 50) ? "" : pick(random, TOOL_NAMES);
             ObjectNode args = chance(random, 20) ? args(tool) : null;
             ToolResult result = chance(random, 80) ? ToolResult.of(resultText()) : ToolResult.error("late failure");
-            add(new ToolCall(callId(), tool, args, result, false, null, null, chance(random, 20) ? stepId() : null));
+            add(new ToolCall(callId(), tool, args, result, false, null, null, chance(random, 20) ? stepId() : null, null, false));
         }
 
         String resultText() {

@@ -80,7 +80,7 @@ class TimelineStructureTest {
     @Test
     void should_never_share_payloads_with_the_caller() {
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("signature", "abc");
-        Thought t = new Thought("t", "", payload, "anthropic-messages-thinking-v1", null);
+        Thought t = new Thought("t", "", payload, "anthropic-messages-thinking-v1", null, null);
         payload.put("signature", "changed");
         assertThat(t.payloadAt("signature").textValue()).isEqualTo("abc");
         t.payload().put("signature", "changed again");
@@ -101,9 +101,9 @@ class TimelineStructureTest {
     void should_fail_with_field_names_for_invalid_entries() {
         assertThatThrownBy(() -> Entry.user(" ", "x")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("id must not be blank, but was ' '");
-        assertThatThrownBy(() -> new Message("m", null, "x", null, null, null)).isInstanceOf(NullPointerException.class)
+        assertThatThrownBy(() -> new Message("m", null, "x", null, null, null, null)).isInstanceOf(NullPointerException.class)
                 .hasMessage("role must not be null");
-        assertThatThrownBy(() -> new ToolCall("c", "t", null, null, false, null, null, null))
+        assertThatThrownBy(() -> new ToolCall("c", "t", null, null, false, null, null, null, null, false))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("an orphan result (requested=false) must carry a result, but result was null for id 'c'");
         assertThatThrownBy(() -> Entry.thought("t", "x").withStep(""))
@@ -136,6 +136,6 @@ class TimelineStructureTest {
     void should_normalise_numbers_so_code_built_payloads_equal_parsed_ones() {
         ObjectNode built = JsonNodeFactory.instance.objectNode().put("n", 5L).put("f", 1.5f);
         ObjectNode parsed = JsonNodeFactory.instance.objectNode().put("n", 5).put("f", 1.5d);
-        assertThat(new Thought("t", "", built, null, null)).isEqualTo(new Thought("t", "", parsed, null, null));
+        assertThat(new Thought("t", "", built, null, null, null)).isEqualTo(new Thought("t", "", parsed, null, null, null));
     }
 }

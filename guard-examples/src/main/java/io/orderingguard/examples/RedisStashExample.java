@@ -101,6 +101,6 @@ public final class RedisStashExample {
 
     private static Thought signedThinking(String id, String signature) {
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("signature", signature);
-        return new Thought(id, "", payload, "anthropic-messages-thinking-v1", null);
+        return new Thought(id, "", payload, "anthropic-messages-thinking-v1", null, null);
     }
 }

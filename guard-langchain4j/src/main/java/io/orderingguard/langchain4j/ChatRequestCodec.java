@@ -433,7 +433,7 @@ public final class ChatRequestCodec {
                     ai(i, id, a);
                 } else {
                     ObjectNode marker = JsonNodeFactory.instance.objectNode().put("customMessage", true);
-                    add(id, i, new Message(id, Role.SYSTEM, "", marker, null, null));
+                    add(id, i, new Message(id, Role.SYSTEM, "", marker, null, null, null));
                 }
             }
         }
@@ -465,7 +465,7 @@ public final class ChatRequestCodec {
                 payload = JsonNodeFactory.instance.objectNode();
                 payload.set("nonTextContents", other);
             }
-            return new Message(id, Role.USER, textOf(contents), payload, null, null);
+            return new Message(id, Role.USER, textOf(contents), payload, null, null, null);
         }
 
         private void ai(int index, String step, AiMessage a) {
@@ -482,12 +482,12 @@ public final class ChatRequestCodec {
                     thought = a.thinking() != null;
                     if (thought) {
                         String id = step + ".thinking";
-                        add(id, index, new Thought(id, a.thinking(), null, null, step));
+                        add(id, index, new Thought(id, a.thinking(), null, null, step, null));
                     }
                     break;
             }
             if (a.text() != null || !(a.hasToolExecutionRequests() || thought)) {
-                add(step, index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step));
+                add(step, index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step, null));
             }
             List<ToolExecutionRequest> requests = a.toolExecutionRequests();
             for (int k = 0; k < requests.size(); k++) {
@@ -514,7 +514,7 @@ public final class ChatRequestCodec {
                 openInfos.add(info);
                 entries.add(new ToolCall(id, tool, args, null, true, payload, payload == null ? null
                         : GEMINI_SENTINELS.contains(payload.get("thoughtSignature").textValue()) ? GEMINI_SENTINEL_TAG
-                        : GEMINI_SIGNATURE_TAG, step));
+                        : GEMINI_SIGNATURE_TAG, step, null, false));
             }
         }
 
@@ -530,14 +530,14 @@ public final class ChatRequestCodec {
                     id = unique("thinking-" + digest(s));
                 }
                 add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
-                        payload == null ? null : ANTHROPIC_THINKING_TAG, step));
+                        payload == null ? null : ANTHROPIC_THINKING_TAG, step, null));
             }
             if (a.attributes().get(REDACTED_THINKING) instanceof List<?> redacted && allStrings(redacted)) {
                 for (Object element : redacted) {
                     String data = (String) element;
                     String id = unique("redacted-thinking-" + digest(data));
                     add(id, index, new Thought(id, "", JsonNodeFactory.instance.objectNode().put("data", data),
-                            ANTHROPIC_THINKING_TAG, step));
+                            ANTHROPIC_THINKING_TAG, step, null));
                 }
             }
             return thought;
@@ -555,7 +555,7 @@ public final class ChatRequestCodec {
                     id = unique("reasoning-" + digest(s));
                 }
                 add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
-                        payload == null ? null : OPENAI_REASONING_TAG, step));
+                        payload == null ? null : OPENAI_REASONING_TAG, step, null));
             }
             return thought;
         }
@@ -583,7 +583,7 @@ public final class ChatRequestCodec {
                         ? (r.id() == null || r.id().isBlank()) && (r.toolName() == null || r.toolName().equals(info.request().name()))
                         : info.entryId().equals(r.id());
                 if (matches) {
-                    entries.set(pos, call.withResult(new ToolResult(content, isError)));
+                    entries.set(pos, call.withResult(new ToolResult(content, isError, null)));
                     info.answer(r, index, content, isError);
                     return;
                 }
@@ -593,7 +593,7 @@ public final class ChatRequestCodec {
             String id = r.id() == null || r.id().isBlank() ? "messages[" + index + "]" : r.id();
             String tool = r.toolName() == null ? "" : r.toolName();
             orphans.add(new EncodedChatRequest.OrphanInfo(id, r, index, content, isError));
-            entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError), false, null, null, null));
+            entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError, null), false, null, null, null, null, false));
         }
     }
 }

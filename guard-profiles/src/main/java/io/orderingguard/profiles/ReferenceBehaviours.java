@@ -1,14 +1,10 @@
 package io.orderingguard.profiles;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.orderingguard.rule.AlternationMode;
 import io.orderingguard.rule.AdjacencyRule;
-import io.orderingguard.rule.AlternationRule;
 import io.orderingguard.rule.ApplyTo;
 import io.orderingguard.rule.IdentifierFormatRule;
 import io.orderingguard.rule.IdentifierUniquenessRule;
-import io.orderingguard.rule.NonEmptyTurnRule;
-import io.orderingguard.rule.OrderRule;
 import io.orderingguard.rule.OrderScope;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
@@ -18,10 +14,7 @@ import io.orderingguard.rule.Provenance;
 import io.orderingguard.rule.RequiredMetadataRule;
 import io.orderingguard.rule.RoleRemapRule;
 import io.orderingguard.rule.RuleSurface;
-import io.orderingguard.rule.SchemaIntegrityRule;
 import io.orderingguard.rule.Severity;
-import io.orderingguard.rule.StaleContentAdvisoryRule;
-import io.orderingguard.rule.ToolIdentityRule;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Role;
 import java.util.Arrays;
@@ -71,19 +64,17 @@ final class ReferenceBehaviours {
                 List.of(adjacencyAfterToolCall(), toolCallIdUniqueness())));
         FIXED.put("strict_alternation", OrderingProfile.of("strict-alternation",
                 "User and assistant messages alternate strictly, starting with the user.",
-                List.of(ref(new AlternationRule("strict-user-assistant-alternation", List.of(Role.USER, Role.ASSISTANT),
-                        AlternationMode.STRICT, null, null, null, null),
+                List.of(ref(OrderingRule.alternation("strict-user-assistant-alternation", Role.USER, Role.ASSISTANT),
                         "Nova, DeepSeek, Gemma and Llama documentation: roles alternate user/assistant"))));
         FIXED.put("single_tool_call_per_turn", OrderingProfile.of("single-tool-call-per-turn",
                 "At most one tool call per model response (Llama 3; Llama 4 lifts it), with strict alternation.",
-                List.of(ref(new AlternationRule("single-tool-call-per-turn", List.of(Role.USER, Role.ASSISTANT),
-                        AlternationMode.STRICT, 1, null, null, null),
+                List.of(ref(OrderingRule.maxToolCallsPerGroup("single-tool-call-per-turn", 1),
                         "Llama 3 documentation: no parallel tool calls"))));
         FIXED.put("thinking_before_tool_use", OrderingProfile.of("thinking-before-tool-use",
                 "In the latest role group, every thought precedes every tool call (Anthropic manual extended "
                         + "thinking).",
-                List.of(ref(new OrderRule("thinking-before-tool-use", Kind.THOUGHT, Kind.TOOL_CALL,
-                        OrderScope.ADJACENT_SAME_ROLE_GROUP, true, null, null),
+                List.of(ref(OrderingRule.order("thinking-before-tool-use", Kind.THOUGHT, Kind.TOOL_CALL)
+                        .withOnlyLatestGroup(true),
                         "Anthropic extended-thinking documentation: the current turn starts with thinking"))));
         FIXED.put("thought_signature_required", OrderingProfile.of("thought-signature-required",
                 "The first tool call of each role group carries a Gemini thoughtSignature (Gemini 3); mutate "
@@ -92,47 +83,48 @@ final class ReferenceBehaviours {
         FIXED.put("thought_signature_advisory", OrderingProfile.of("thought-signature-advisory",
                 "The first tool call of each role group should carry a Gemini thoughtSignature (Gemini 2.5: "
                         + "recommended, not enforced).",
-                List.of(ref(new RequiredMetadataRule("thought-signature-advisory", Kind.TOOL_CALL, ApplyTo.FIRST_IN_GROUP,
-                        "thoughtSignature", null, null, null, null, false, false, Severity.ADVISORY, null),
+                List.of(ref(OrderingRule.requiredMetadata("thought-signature-advisory", Kind.TOOL_CALL,
+                        ApplyTo.FIRST_IN_GROUP, "thoughtSignature").withSeverity(Severity.ADVISORY),
                         "Gemini 2.5 documentation: signatures are returned and recommended, not enforced"))));
         FIXED.put("function_response_adjacency", OrderingProfile.of("function-response-adjacency",
                 "A message should not directly follow a function call (Gemini function call/response "
                         + "adjacency).",
-                List.of(ref(new AdjacencyRule("message-not-immediately-after-function-call", Kind.TOOL_CALL,
-                        java.util.Set.of(Kind.MESSAGE), null, null, null),
+                List.of(ref(OrderingRule.adjacency("message-not-immediately-after-function-call", Kind.TOOL_CALL,
+                        Kind.MESSAGE),
                         "Gemini documentation: the function response turn follows the function call turn"))));
         FIXED.put("reasoning_pruned_after_latest_turn", OrderingProfile.of("reasoning-pruned-after-latest-turn",
                 "Reasoning older than the latest user turn may be dropped; reasoning at or after it must be "
                         + "kept unchanged (Qwen 3 chat template).",
-                List.of(ref(new PreservationRule("reasoning-pruned-after-latest-turn", Kind.THOUGHT,
-                        PreservationInvariant.PRUNED_AFTER_LATEST_TURN, null, false, null, null),
+                List.of(ref(OrderingRule.preservation("reasoning-pruned-after-latest-turn", Kind.THOUGHT,
+                        PreservationInvariant.PRUNED_AFTER_LATEST_TURN),
                         "Qwen 3 chat template: reasoning is rendered only after the last user query"))));
         FIXED.put("stale_thinking_advisory", OrderingProfile.of("stale-thinking-advisory",
                 "Thinking that predates the latest user turn is reported (Gemma 4 recommends dropping it; "
                         + "opt out with preserveThinking).",
-                List.of(ref(new StaleContentAdvisoryRule("stale-thinking-gemma4", Kind.THOUGHT, "before-latest-user-turn",
-                        "preserveThinking", null), "Gemma 4 guidance: drop thinking from earlier turns"))));
+                List.of(ref(OrderingRule.staleContent("stale-thinking-gemma4", Kind.THOUGHT, "preserveThinking"),
+                        "Gemma 4 guidance: drop thinking from earlier turns"))));
         FIXED.put("harmony_commentary_channel", OrderingProfile.of("harmony-commentary-channel",
                 "Every tool call carries a Harmony channel (GPT-OSS calls functions on the commentary channel); "
                         + "presence only, the value is not checked.",
-                List.of(ref(new RequiredMetadataRule("harmony-commentary-channel", Kind.TOOL_CALL, ApplyTo.EVERY, "channel",
-                        null, null, JsonNodeFactory.instance.textNode("commentary"), null, false, false, Severity.ADVISORY,
-                        null), "GPT-OSS Harmony format: function calls go to the commentary channel"))));
+                List.of(ref(RequiredMetadataRule.builder("harmony-commentary-channel", Kind.TOOL_CALL, "channel")
+                        .fallbackPayloadValue(JsonNodeFactory.instance.textNode("commentary"))
+                        .severity(Severity.ADVISORY)
+                        .build(), "GPT-OSS Harmony format: function calls go to the commentary channel"))));
         FIXED.put("converse_text_before_tool_use", OrderingProfile.of("converse-text-before-tool-use",
                 "Every message precedes every tool call across the whole timeline (the reference's model of "
                         + "Bedrock Converse text-before-toolUse; known to fire on ordinary multi-turn histories).",
-                List.of(ref(new OrderRule("converse-text-before-tool-use", Kind.MESSAGE, Kind.TOOL_CALL,
-                        OrderScope.ENTIRE_TURN, false, null, null),
+                List.of(ref(OrderingRule.order("converse-text-before-tool-use", Kind.MESSAGE, Kind.TOOL_CALL)
+                        .withScope(OrderScope.ENTIRE_TURN),
                         "AWS Bedrock Converse documentation: text blocks before toolUse in an assistant message"))));
         FIXED.put("tool_identity", OrderingProfile.of("tool-identity",
                 "Tool calls and results name a declared tool (measured: Gemini answers an unknown name with a "
                         + "silent empty generation).",
-                List.of(ref(new ToolIdentityRule("tool-result-names-a-declared-tool", null, null),
+                List.of(ref(OrderingRule.toolIdentity("tool-result-names-a-declared-tool"),
                         "measured by the reference: Gemini silent empty generation for an undeclared tool name"))));
         FIXED.put("schema_integrity", OrderingProfile.of("schema-integrity",
                 "Declared tool schemas do not require keys their properties lack (measured: Nova silently omits "
                         + "the field).",
-                List.of(ref(new SchemaIntegrityRule("required-keys-must-exist-in-properties", null, null),
+                List.of(ref(OrderingRule.schemaIntegrity("required-keys-must-exist-in-properties"),
                         "measured by the reference: Nova answered 200 while silently omitting the field"))));
         FIXED.put("tool_call_id_uniqueness", OrderingProfile.of("tool-call-id-uniqueness",
                 "Tool-call ids are unique across the conversation (dispatch surface only, so a collision never "
@@ -190,8 +182,8 @@ final class ReferenceBehaviours {
         Kind kind = parameter(token, () -> Kind.fromWire(args.get(0)));
         String name = "full-history-preservation-" + kind.wireName();
         return OrderingProfile.of(name, "The number of " + kind.wireName() + " entries never decreases between "
-                + "dispatches: the vendor expects the whole history back.", List.of(ref(new PreservationRule(name, kind,
-                PreservationInvariant.COUNT_NON_DECREASING, null, false, null, null),
+                + "dispatches: the vendor expects the whole history back.", List.of(ref(OrderingRule.preservation(name, kind,
+                PreservationInvariant.COUNT_NON_DECREASING),
                 "Kimi, Qwen, MiniMax, Codex and DeepSeek documentation: send the whole history back")));
     }
 
@@ -202,8 +194,7 @@ final class ReferenceBehaviours {
                     + "payload_field_preservation:<field>, but token was '" + token + "'");
         }
         String name = "payload-field-preservation-thought-" + field.replace('.', '-');
-        PreservationRule rule = parameter(token, () -> new PreservationRule(name, Kind.THOUGHT,
-                PreservationInvariant.PAYLOAD_FIELD_STABLE, field, false, null, null));
+        PreservationRule rule = parameter(token, () -> OrderingRule.payloadFieldStable(name, Kind.THOUGHT, field));
         return OrderingProfile.of(name, "The thought payload field '" + field + "' stays byte-stable across "
                 + "dispatches (opaque vendor blobs are verified by the vendor).", List.of(ref(rule,
                 "vendor documentation: opaque reasoning blobs (Anthropic signature, Codex encrypted_content, GLM "
@@ -229,7 +220,7 @@ final class ReferenceBehaviours {
         String name = terminal ? "non-empty-terminal-turn" : "non-empty-turn";
         return OrderingProfile.of(name, "Every " + (terminal ? "terminal " : "") + role.wireName() + " turn carries "
                 + "content or an adjacent tool call (measured: Mistral answers 400, Gemini a MALFORMED_RESPONSE for a "
-                + "thought-only final turn).", List.of(ref(new NonEmptyTurnRule(name, role, terminal, null, null),
+                + "thought-only final turn).", List.of(ref(OrderingRule.nonEmptyTurn(name, role, terminal),
                 "measured by the reference: Mistral 400 for an empty assistant turn; Gemini MALFORMED_RESPONSE for a "
                         + "final thought-only model turn")));
     }
@@ -250,8 +241,8 @@ final class ReferenceBehaviours {
         }
         int max = maxLength;
         String allowed = pattern;
-        IdentifierFormatRule rule = parameter(token, () -> new IdentifierFormatRule("tool-call-id-format", Kind.TOOL_CALL,
-                max, allowed, null, null, null));
+        IdentifierFormatRule rule = parameter(token, () -> OrderingRule.identifierFormat("tool-call-id-format",
+                Kind.TOOL_CALL, max, allowed));
         return OrderingProfile.of("tool-call-id-format", "Tool-call ids are at most " + max + " characters of "
                 + allowed + " (measured: an OpenAI Codex cap of 64, the Bedrock Converse character set).",
                 List.of(ref(rule, "measured by the reference: OpenAI Codex rejects ids over 64 characters; Bedrock "
@@ -268,8 +259,8 @@ final class ReferenceBehaviours {
         String variant = args.size() < 2 || args.get(1).isEmpty() ? defaultVariant : args.get(1);
         Severity severity = args.size() < 3 || args.get(2).isEmpty() ? Severity.ADVISORY
                 : parameter(token, () -> Severity.fromWire(args.get(2)));
-        RoleRemapRule rule = parameter(token, () -> new RoleRemapRule(ruleId, Kind.TOOL_CALL, variant, field, severity,
-                null));
+        RoleRemapRule rule = parameter(token, () -> OrderingRule.roleRemap(ruleId, Kind.TOOL_CALL, variant, field)
+                .withSeverity(severity));
         return OrderingProfile.of(name, description, List.of(ref(rule,
                 "IBM Granite documentation: 3.x splits tool-call and tool-response roles, 4.x renders calls inline")));
     }
@@ -283,23 +274,26 @@ final class ReferenceBehaviours {
     }
 
     private static AdjacencyRule adjacencyAfterToolCall() {
-        return ref(new AdjacencyRule("message-not-immediately-after-tool-call", Kind.TOOL_CALL,
-                java.util.Set.of(Kind.MESSAGE), null, null, null),
+        return ref(OrderingRule.adjacency("message-not-immediately-after-tool-call", Kind.TOOL_CALL, Kind.MESSAGE),
                 "generic OpenAI-shaped chat templates: the tool result follows its call");
     }
 
     private static IdentifierUniquenessRule toolCallIdUniqueness() {
-        return ref(new IdentifierUniquenessRule("tool-call-id-uniqueness", Kind.TOOL_CALL, RuleSurface.DISPATCH,
-                Severity.BLOCKING, null),
+        return ref(OrderingRule.identifierUniqueness("tool-call-id-uniqueness", Kind.TOOL_CALL)
+                .withSurface(RuleSurface.DISPATCH).withSeverity(Severity.BLOCKING),
                 "measured by the reference: an OpenAI-compatible upstream (xAI Grok on Bedrock Mantle) numbered "
                         + "tool-call ids per response, cross-wiring results; no error text, the damage is silent");
     }
 
     private static RequiredMetadataRule thoughtSignatureRequired() {
-        RequiredMetadataRule rule = new RequiredMetadataRule("thought-signature-required", Kind.TOOL_CALL,
-                ApplyTo.FIRST_IN_GROUP, "thoughtSignature", null, null,
-                JsonNodeFactory.instance.textNode("skip_thought_signature_validator"),
-                "gemini-thought-signature-sentinel-v1", true, false, Severity.BLOCKING, null);
+        RequiredMetadataRule rule = RequiredMetadataRule.builder("thought-signature-required", Kind.TOOL_CALL,
+                        "thoughtSignature")
+                .applyTo(ApplyTo.FIRST_IN_GROUP)
+                .fallbackPayloadValue(JsonNodeFactory.instance.textNode("skip_thought_signature_validator"))
+                .fallbackReplayCompatibility("gemini-thought-signature-sentinel-v1")
+                .fallbackRepairAuthorized(true)
+                .severity(Severity.BLOCKING)
+                .build();
         return rule.withProvenance(Provenance.of("NHTIO/ADK reference catalogue: Gemini 3 requires the signature on "
                 + "the first function call of a step; confirmed by the reference's live audit (400 naming the field and "
                 + "position; the same history with the sentinel answered 200)", GEMINI_SIGNATURE_ERROR, VERIFIED));

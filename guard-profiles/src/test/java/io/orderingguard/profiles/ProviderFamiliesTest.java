@@ -219,7 +219,7 @@ class ProviderFamiliesTest {
         ObjectNode reasoning = NODES.objectNode().put("reasoning_content", "call the tool");
         Dispatch replayed = dispatch("deepseek", "x",
                 Entry.user("m1", "Weather?"),
-                new Thought("r1", "call the tool", reasoning, "deepseek-reasoning-content-v1", "s1"),
+                new Thought("r1", "call the tool", reasoning, "deepseek-reasoning-content-v1", "s1", null),
                 call("c1", null, "s1"), Entry.assistant("m2", "18C"), Entry.user("m3", "Thanks"));
 
         assertThat(OrderingGuard.of(Profiles.forModel("deepseek-r1")).check(replayed).blocking())
@@ -240,9 +240,9 @@ class ProviderFamiliesTest {
         ObjectNode sig = NODES.objectNode().put("signature", "EqQB");
         Dispatch interleaved = dispatch("anthropic", "claude-sonnet-4-5",
                 Entry.user("m1", "Weather in Paris then Lyon?"),
-                new Thought("t1", "Paris first", sig, "anthropic-messages-thinking-v1", "s1"),
+                new Thought("t1", "Paris first", sig, "anthropic-messages-thinking-v1", "s1", null),
                 call("toolu_1", null, "s1"),
-                new Thought("t2", "Now Lyon", sig, "anthropic-messages-thinking-v1", "s2"),
+                new Thought("t2", "Now Lyon", sig, "anthropic-messages-thinking-v1", "s2", null),
                 call("toolu_2", null, "s2"));
 
         for (String family : List.of("anthropic-messages", "anthropic-messages-manual-thinking",
@@ -285,7 +285,7 @@ class ProviderFamiliesTest {
     @Test
     void mistral_mutate_bridges_a_user_message_after_a_tool_result_and_renames_foreign_ids() {
         Dispatch d = dispatch("mistral", "mistral-large-latest", Entry.user("m1", "Weather?"),
-                new ToolCall("call_1", "weather", args(), ToolResult.of("18C"), true, null, null, "s1"),
+                new ToolCall("call_1", "weather", args(), ToolResult.of("18C"), true, null, null, "s1", null, false),
                 Entry.user("m2", "And Lyon?"));
 
         GuardResult r = OrderingGuard.builder().profile("mistral-api").mode(Mode.MUTATE).build().check(d);
@@ -319,10 +319,10 @@ class ProviderFamiliesTest {
     void an_unsigned_thinking_block_is_dropped_and_a_redacted_one_kept() {
         ObjectNode redacted = NODES.objectNode().put("data", "cmVk");
         Dispatch d = dispatch("anthropic", "claude-sonnet-4-5", Entry.user("m1", "Why?"),
-                new Thought("t1", "", redacted, "anthropic-messages-thinking-v1", "s1"),
-                new Thought("t2", "musing", null, null, "s1"),
+                new Thought("t1", "", redacted, "anthropic-messages-thinking-v1", "s1", null),
+                new Thought("t2", "musing", null, null, "s1", null),
                 new io.orderingguard.timeline.Message("m2", io.orderingguard.timeline.Role.ASSISTANT, "Because.", null,
-                        null, "s1"),
+                        null, "s1", null),
                 Entry.user("m3", "Sure?"));
 
         GuardResult r = OrderingGuard.builder().profile("anthropic-messages").mode(Mode.MUTATE).build().check(d);
@@ -347,7 +347,7 @@ class ProviderFamiliesTest {
 
     private static ToolCall call(String id, ObjectNode payload, String step) {
         return new ToolCall(id, "weather", args(), ToolResult.of("18C"), true, payload,
-                payload == null ? null : "gemini-thought-signature-v1", step);
+                payload == null ? null : "gemini-thought-signature-v1", step, null, false);
     }
 
     private static Dispatch dispatch(String provider, String model, Entry... entries) {

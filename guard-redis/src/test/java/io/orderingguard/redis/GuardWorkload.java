@@ -182,7 +182,7 @@ final class GuardWorkload {
             } else {
                 variant = Variant.UNSIGNED;
                 ObjectNode unsigned = JsonNodeFactory.instance.objectNode().put("cache", "c0");
-                entries.set(at, new Thought(touched, "", unsigned, TAG, null));
+                entries.set(at, new Thought(touched, "", unsigned, TAG, null, null));
             }
             return new Planned(variant, c, next, touched, withEntries(c, MODEL, entries));
         }
@@ -322,7 +322,7 @@ final class GuardWorkload {
 
     private static Thought thought(String id, String signature, String cache) {
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("signature", signature).put("cache", cache);
-        return new Thought(id, "", payload, TAG, null);
+        return new Thought(id, "", payload, TAG, null, null);
     }
 
     @Override

@@ -52,16 +52,16 @@ final class TimelineBridge {
                 previousPrompt = prompt;
             }
             if (call.responseText() != null) {
-                entries.add(new Message(step + "-text", Role.ASSISTANT, call.responseText(), null, null, step));
+                entries.add(new Message(step + "-text", Role.ASSISTANT, call.responseText(), null, null, step, null));
             }
             for (RecordedCall c : call.toolCalls()) {
                 RecordedResult r = firstResult.get(c.callId());
                 entries.add(new ToolCall(c.callId(), c.name(), c.arguments(), r == null ? null : toolResult(r),
-                        true, null, null, step));
+                        true, null, null, step, null, false));
             }
             for (RecordedResult r : turn.toolResults()) {
                 if (!callIds.contains(r.callId())) {
-                    entries.add(new ToolCall(r.callId(), "", null, toolResult(r), false, null, null, null));
+                    entries.add(new ToolCall(r.callId(), "", null, toolResult(r), false, null, null, null, null, false));
                 }
             }
         }
@@ -86,7 +86,7 @@ final class TimelineBridge {
                     : role.equals("system") || role.equals("developer") ? Role.SYSTEM : null;
             // assistant and tool prompt messages repeat what the turns already hold
             if (mapped != null) {
-                entries.add(new Message(idPrefix + i, mapped, contentText(m.content()), null, null, null));
+                entries.add(new Message(idPrefix + i, mapped, contentText(m.content()), null, null, null, null));
             }
         }
     }

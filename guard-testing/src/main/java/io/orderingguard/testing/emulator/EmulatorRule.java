@@ -120,7 +120,61 @@ public enum EmulatorRule {
     ANTHROPIC_THINKING_WHILE_DISABLED(Wire.ANTHROPIC_MESSAGES, "anthropic.thinking-while-disabled", "providers.md T7",
             true, false,
             "messages.{message}.content.{block}: When thinking is disabled, an `assistant` message in the final "
-                    + "position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request.");
+                    + "position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request."),
+
+    // ---- Gemini generateContent -------------------------------------------------------------
+
+    /** The body is not JSON. */
+    GEMINI_INVALID_JSON(Wire.GEMINI_GENERATE_CONTENT, "gemini.invalid-json", "Gemini API", true, true,
+            "Invalid JSON payload received. Unexpected token."),
+
+    /** A required field is missing or has the wrong type, in the API's validation wording. */
+    GEMINI_MALFORMED_REQUEST(Wire.GEMINI_GENERATE_CONTENT, "gemini.malformed-request", "Gemini API; providers.md G6",
+            true, true, "{detail}"),
+
+    /** A content has no parts. */
+    GEMINI_EMPTY_PARTS(Wire.GEMINI_GENERATE_CONTENT, "gemini.empty-parts", "providers.md G6", true, false,
+            "* GenerateContentRequest.contents[{content}].parts: contents.parts must not be empty."),
+
+    /**
+     * Two contents in a row have the same role (off by default: Gemini 2.5 and 3 accept a function
+     * response followed by a separate user content; older models and strict gateways reject).
+     */
+    GEMINI_ROLES_NOT_ALTERNATING(Wire.GEMINI_GENERATE_CONTENT, "gemini.roles-not-alternating", "providers.md G4",
+            false, false, "Please ensure that multiturn requests alternate between user and model."),
+
+    /** A model content with a function call does not come right after a user content. */
+    GEMINI_CALL_NOT_AFTER_USER_TURN(Wire.GEMINI_GENERATE_CONTENT, "gemini.call-not-after-user-turn",
+            "providers.md G1", true, false,
+            "Please ensure that function call turn comes immediately after a user turn or after a function response "
+                    + "turn."),
+
+    /** A content with function responses does not come right after a content with function calls. */
+    GEMINI_RESPONSE_NOT_AFTER_CALL(Wire.GEMINI_GENERATE_CONTENT, "gemini.response-not-after-call", "providers.md G2",
+            true, false, "Please ensure that function response turn comes immediately after a function call turn."),
+
+    /** A content answers a different number of function calls than the content before it made. */
+    GEMINI_RESPONSE_COUNT(Wire.GEMINI_GENERATE_CONTENT, "gemini.response-count", "providers.md G3", true, false,
+            "Please ensure that the number of function response parts is equal to the number of function call parts "
+                    + "of the function call turn."),
+
+    /**
+     * Gemini 3: the first function call of a model content in the current turn has no thought
+     * signature ({@code position} is the content's 1-based index).
+     */
+    GEMINI_MISSING_THOUGHT_SIGNATURE(Wire.GEMINI_GENERATE_CONTENT, "gemini.missing-thought-signature",
+            "providers.md G7; nanbingxyz/5ire#405, JetBrains/koog#1148", true, false,
+            "Function call is missing a thought_signature in functionCall parts. This is required for tools to work "
+                    + "correctly, and missing thought_signature may lead to degraded model performance. Additional "
+                    + "data, function call `default_api:{name}` , position {position}. Please refer to "
+                    + "https://ai.google.dev/gemini-api/docs/thought-signatures for more details."),
+
+    /**
+     * A thought signature is neither one this emulator minted nor a documented dummy value (off by
+     * default; enable it to prove that every signature went back unchanged).
+     */
+    GEMINI_CORRUPTED_THOUGHT_SIGNATURE(Wire.GEMINI_GENERATE_CONTENT, "gemini.corrupted-thought-signature",
+            "providers.md G8", false, false, "Corrupted thought signature.");
 
     private final Wire wire;
     private final String id;

@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A small local HTTP server that speaks OpenAI Chat Completions and Anthropic Messages, rejects a
+ * A small local HTTP server that speaks OpenAI Chat Completions, Anthropic Messages and Gemini
+ * {@code generateContent}, rejects a
  * request that breaks a provider rule with the provider's own 400 error, and otherwise answers with
  * a canned text or a scripted tool call — so a test can show that a guarded client never gets a
  * 400, and drive a tool loop without a network or an API key.
@@ -45,11 +46,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * }</pre>
  *
  * <p>Paths: {@code POST /v1/chat/completions} and {@code /chat/completions} (OpenAI),
- * {@code POST /v1/messages} and {@code /messages} (Anthropic); LangChain4j's clients append
- * {@code chat/completions} and {@code messages} to their base URL, so pass {@link #openAiBaseUrl()}
- * or {@link #anthropicBaseUrl()}. Headers such as the API key are recorded, not checked. With
- * {@code "stream": true} the answer is sent as server-sent events in the provider's event format;
- * a rejection is always a JSON 400, as the providers send it.
+ * {@code POST /v1/messages} and {@code /messages} (Anthropic),
+ * {@code POST /v1beta/models/<model>:generateContent} and {@code :streamGenerateContent} (Gemini);
+ * LangChain4j's clients append these to their base URL, so pass {@link #openAiBaseUrl()},
+ * {@link #anthropicBaseUrl()} or {@link #geminiBaseUrl()}. Headers such as the API key are recorded,
+ * not checked. With {@code "stream": true} (Gemini: {@code streamGenerateContent}) the answer is sent
+ * as server-sent events in the provider's event format; a rejection is always a JSON error, as the
+ * providers send it. Gemini answers carry thought signatures the emulator mints (on the first
+ * function call, or on the last part of a text answer).
  *
  * <p>Rules: see {@link EmulatorRule}, the table of what is enforced, each with the provider's error
  * text. The first broken rule is reported: structural problems first, then field formats, then the
@@ -209,6 +213,16 @@ public final class ProviderEmulator implements AutoCloseable {
     }
 
     /**
+     * Returns the base URL for a Gemini API client ({@code …/v1beta}; LangChain4j's Google AI Gemini
+     * client appends {@code /models/<model>:generateContent}).
+     *
+     * @return the URL
+     */
+    public String geminiBaseUrl() {
+        return baseUrl() + "/v1beta";
+    }
+
+    /**
      * Returns the rules being enforced.
      *
      * @return an unmodifiable set
@@ -291,8 +305,9 @@ public final class ProviderEmulator implements AutoCloseable {
             EmulatorRule broken = null;
             if (wire == null) {
                 reply = Reply.json(404, OpenAiChatWire.errorBody("Unknown request URL: " + method + " " + path
-                        + ". The provider emulator serves POST /v1/chat/completions, /chat/completions, /v1/messages "
-                        + "and /messages.", "invalid_request_error", null, "unknown_url"));
+                        + ". The provider emulator serves POST /v1/chat/completions, /chat/completions, /v1/messages, "
+                        + "/messages and /v1beta/models/<model>:generateContent.", "invalid_request_error", null,
+                        "unknown_url"));
             } else if (!method.equals("POST")) {
                 reply = error(wire, 405, "invalid_request_error", "Method " + method + " is not allowed on " + path
                         + "; use POST.", null, null);
@@ -307,20 +322,25 @@ public final class ProviderEmulator implements AutoCloseable {
                 Optional<Violation> violation;
                 if (json == null || json.isMissingNode()) {
                     json = null;
-                    EmulatorRule rule = wire == Wire.OPENAI_CHAT_COMPLETIONS
-                            ? EmulatorRule.OPENAI_INVALID_JSON : EmulatorRule.ANTHROPIC_INVALID_JSON;
+                    EmulatorRule rule = switch (wire) {
+                        case OPENAI_CHAT_COMPLETIONS -> EmulatorRule.OPENAI_INVALID_JSON;
+                        case ANTHROPIC_MESSAGES -> EmulatorRule.ANTHROPIC_INVALID_JSON;
+                        case GEMINI_GENERATE_CONTENT -> EmulatorRule.GEMINI_INVALID_JSON;
+                    };
                     violation = Optional.of(Violation.malformed(rule, "the body is empty or malformed", null, null));
                 } else {
-                    violation = wire == Wire.OPENAI_CHAT_COMPLETIONS
-                            ? OpenAiChatWire.validate(json, rules)
-                            : AnthropicMessagesWire.validate(json, rules);
+                    violation = switch (wire) {
+                        case OPENAI_CHAT_COMPLETIONS -> OpenAiChatWire.validate(json, rules);
+                        case ANTHROPIC_MESSAGES -> AnthropicMessagesWire.validate(json, rules);
+                        case GEMINI_GENERATE_CONTENT -> GeminiWire.validate(json, GeminiWire.model(path), rules);
+                    };
                 }
                 if (violation.isPresent()) {
                     Violation v = violation.get();
                     broken = v.rule();
                     reply = error(wire, 400, "invalid_request_error", v.message(), v.param(), v.code());
                 } else {
-                    reply = answer(wire, json);
+                    reply = answer(wire, path, json);
                 }
             }
             requests.add(new RecordedRequest(wire, method, path, exchange.getRequestHeaders(), body, json,
@@ -336,13 +356,18 @@ public final class ProviderEmulator implements AutoCloseable {
         }
     }
 
-    private Reply answer(Wire wire, JsonNode json) {
+    private Reply answer(Wire wire, String path, JsonNode json) {
         Answer next = script.poll();
         Answer answer = next != null ? next : defaultAnswer;
         if (answer.status() != 200) {
             return error(wire, answer.status(), answer.errorType(), answer.text(), null, null);
         }
         long n = sequence.incrementAndGet();
+        if (wire == Wire.GEMINI_GENERATE_CONTENT) {
+            String model = GeminiWire.model(path);
+            return GeminiWire.streaming(path) ? Reply.events(GeminiWire.stream(answer, json, model, n, ids))
+                    : Reply.json(200, GeminiWire.response(answer, json, model, n, ids));
+        }
         boolean stream = json.path("stream").asBoolean(false);
         if (wire == Wire.OPENAI_CHAT_COMPLETIONS) {
             long created = System.currentTimeMillis() / 1000;
@@ -354,6 +379,9 @@ public final class ProviderEmulator implements AutoCloseable {
     }
 
     private Reply error(Wire wire, int status, String type, String message, String param, String code) {
+        if (wire == Wire.GEMINI_GENERATE_CONTENT) {
+            return Reply.json(status, GeminiWire.errorBody(status, message));
+        }
         if (wire == Wire.ANTHROPIC_MESSAGES) {
             return Reply.json(status, AnthropicMessagesWire.errorBody(type, message,
                     "req_emu" + sequence.incrementAndGet()));

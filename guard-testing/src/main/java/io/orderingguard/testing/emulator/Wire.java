@@ -9,7 +9,15 @@ public enum Wire {
     OPENAI_CHAT_COMPLETIONS(List.of("/v1/chat/completions", "/chat/completions")),
 
     /** Anthropic Messages: {@code POST /v1/messages} (and {@code /messages}). */
-    ANTHROPIC_MESSAGES(List.of("/v1/messages", "/messages"));
+    ANTHROPIC_MESSAGES(List.of("/v1/messages", "/messages")),
+
+    /**
+     * Gemini API {@code generateContent}: {@code POST /v1beta/models/<model>:generateContent} and
+     * {@code :streamGenerateContent} (also under {@code /v1}); the model is part of the path.
+     */
+    GEMINI_GENERATE_CONTENT(List.of("/v1beta/models/{model}:generateContent",
+            "/v1beta/models/{model}:streamGenerateContent", "/v1/models/{model}:generateContent",
+            "/v1/models/{model}:streamGenerateContent"));
 
     private final List<String> paths;
 
@@ -18,7 +26,7 @@ public enum Wire {
     }
 
     /**
-     * Returns the request paths this wire is served on.
+     * Returns the request paths this wire is served on ({@code {model}} stands for a model name).
      *
      * @return the paths, the versioned one first
      */
@@ -27,6 +35,9 @@ public enum Wire {
     }
 
     static Wire forPath(String path) {
+        if (GeminiWire.model(path) != null) {
+            return GEMINI_GENERATE_CONTENT;
+        }
         for (Wire wire : values()) {
             if (wire.paths.contains(path)) {
                 return wire;

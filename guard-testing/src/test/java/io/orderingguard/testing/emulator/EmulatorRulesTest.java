@@ -19,6 +19,26 @@ class EmulatorRulesTest {
 
     private static final String OPENAI = "/v1/chat/completions";
     private static final String ANTHROPIC = "/v1/messages";
+    private static final String GEMINI_3 = "/v1beta/models/gemini-3-pro-preview:generateContent";
+    private static final String GEMINI_25 = "/v1beta/models/gemini-2.5-flash:generateContent";
+
+    /** A signature the emulator minted (the first of a run). */
+    static final String MINTED = java.util.Base64.getEncoder().encodeToString(
+            "emulator-thought-signature-00000001".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+    private static String gemini(String contents) {
+        return "{\"contents\": " + contents + ", \"generationConfig\": {\"thinkingConfig\": {\"includeThoughts\": true}}}";
+    }
+
+    private static final String USER_TEXT = "{\"role\": \"user\", \"parts\": [{\"text\": \"Weather in Paris?\"}]}";
+
+    private static String modelCall(String signature) {
+        return "{\"role\": \"model\", \"parts\": [{\"functionCall\": {\"name\": \"weather\", \"args\": {\"city\": \"Paris\"}}"
+                + (signature == null ? "" : ", \"thoughtSignature\": \"" + signature + "\"") + "}]}";
+    }
+
+    private static final String RESPONSE = "{\"role\": \"user\", \"parts\": [{\"functionResponse\": "
+            + "{\"name\": \"weather\", \"response\": {\"response\": \"18C\"}}}]}";
 
     private static String openAi(String messages) {
         return "{\"model\": \"gpt-4o-mini\", \"messages\": " + messages + "}";
@@ -149,7 +169,35 @@ class EmulatorRulesTest {
                                 + "\"signature\": \"EqQB\"}, {\"type\": \"text\", \"text\": \"Hello\"}]}]"),
                         Http.anthropicError("messages.1.content.0: When thinking is disabled, an `assistant` message "
                                 + "in the final position cannot contain `thinking`. To use thinking blocks, enable "
-                                + "`thinking` in your request.", "req_emu1")));
+                                + "`thinking` in your request.", "req_emu1")),
+                Arguments.argumentSet("gemini.invalid-json", EmulatorRule.GEMINI_INVALID_JSON, GEMINI_3, "not json",
+                        Http.geminiError("Invalid JSON payload received. Unexpected token.")),
+                Arguments.argumentSet("gemini.malformed-request", EmulatorRule.GEMINI_MALFORMED_REQUEST, GEMINI_3, "{}",
+                        Http.geminiError("* GenerateContentRequest.contents: contents is not specified")),
+                Arguments.argumentSet("gemini.empty-parts", EmulatorRule.GEMINI_EMPTY_PARTS, GEMINI_3,
+                        gemini("[" + USER_TEXT + ", {\"role\": \"model\", \"parts\": []}]"),
+                        Http.geminiError("* GenerateContentRequest.contents[1].parts: contents.parts must not be empty.")),
+                Arguments.argumentSet("gemini.call-not-after-user-turn", EmulatorRule.GEMINI_CALL_NOT_AFTER_USER_TURN,
+                        GEMINI_3, gemini("[" + modelCall("skip_thought_signature_validator") + ", " + RESPONSE + "]"),
+                        Http.geminiError("Please ensure that function call turn comes immediately after a user turn or "
+                                + "after a function response turn.")),
+                Arguments.argumentSet("gemini.response-not-after-call", EmulatorRule.GEMINI_RESPONSE_NOT_AFTER_CALL,
+                        GEMINI_3, gemini("[" + USER_TEXT + ", " + RESPONSE + "]"),
+                        Http.geminiError("Please ensure that function response turn comes immediately after a function "
+                                + "call turn.")),
+                Arguments.argumentSet("gemini.response-count", EmulatorRule.GEMINI_RESPONSE_COUNT, GEMINI_3,
+                        gemini("[" + USER_TEXT + ", {\"role\": \"model\", \"parts\": ["
+                                + "{\"functionCall\": {\"name\": \"weather\", \"args\": {}}, \"thoughtSignature\": \"" + MINTED + "\"},"
+                                + "{\"functionCall\": {\"name\": \"clock\", \"args\": {}}}]}, " + RESPONSE + "]"),
+                        Http.geminiError("Please ensure that the number of function response parts is equal to the "
+                                + "number of function call parts of the function call turn.")),
+                Arguments.argumentSet("gemini.missing-thought-signature", EmulatorRule.GEMINI_MISSING_THOUGHT_SIGNATURE,
+                        GEMINI_3, gemini("[" + USER_TEXT + ", " + modelCall(null) + ", " + RESPONSE + "]"),
+                        Http.geminiError("Function call is missing a thought_signature in functionCall parts. This is "
+                                + "required for tools to work correctly, and missing thought_signature may lead to "
+                                + "degraded model performance. Additional data, function call `default_api:weather` , "
+                                + "position 2. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures "
+                                + "for more details.")));
     }
 
     @ParameterizedTest
@@ -169,25 +217,31 @@ class EmulatorRulesTest {
     /** Rules that are off by default: enforced only when enabled. */
     static Stream<Arguments> strictRules() {
         return Stream.of(
+                Arguments.argumentSet("gemini.roles-not-alternating", EmulatorRule.GEMINI_ROLES_NOT_ALTERNATING, GEMINI_3,
+                        gemini("[" + USER_TEXT + ", " + USER_TEXT + "]"),
+                        Http.geminiError("Please ensure that multiturn requests alternate between user and model.")),
+                Arguments.argumentSet("gemini.corrupted-thought-signature", EmulatorRule.GEMINI_CORRUPTED_THOUGHT_SIGNATURE,
+                        GEMINI_3, gemini("[" + USER_TEXT + ", " + modelCall("Q29ycnVwdA==") + ", " + RESPONSE + "]"),
+                        Http.geminiError("Corrupted thought signature.")),
                 Arguments.argumentSet("anthropic.first-message-not-user", EmulatorRule.ANTHROPIC_FIRST_MESSAGE_NOT_USER,
-                        anthropic("[{\"role\": \"assistant\", \"content\": \"Hello, how can I help?\"},"
+                        ANTHROPIC, anthropic("[{\"role\": \"assistant\", \"content\": \"Hello, how can I help?\"},"
                                 + "{\"role\": \"user\", \"content\": \"hi\"}]"),
                         Http.anthropicError("messages: first message must use the \"user\" role", "req_emu1")),
                 Arguments.argumentSet("anthropic.roles-not-alternating", EmulatorRule.ANTHROPIC_ROLES_NOT_ALTERNATING,
-                        anthropic("[{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"user\", \"content\": \"still there?\"}]"),
+                        ANTHROPIC, anthropic("[{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"user\", \"content\": \"still there?\"}]"),
                         Http.anthropicError("messages: roles must alternate between \"user\" and \"assistant\", but "
                                 + "found multiple \"user\" roles in a row", "req_emu1")));
     }
 
     @ParameterizedTest
     @MethodSource("strictRules")
-    void should_enforce_a_strict_rule_only_when_enabled(EmulatorRule rule, String body, String expected) {
+    void should_enforce_a_strict_rule_only_when_enabled(EmulatorRule rule, String path, String body, String expected) {
         assertThat(rule.enabledByDefault()).isFalse();
         try (ProviderEmulator lenient = ProviderEmulator.create().start()) {
-            assertThat(Http.post(lenient, ANTHROPIC, body).statusCode()).isEqualTo(200);
+            assertThat(Http.post(lenient, path, body).statusCode()).isEqualTo(200);
         }
         try (ProviderEmulator strict = ProviderEmulator.builder().enable(rule).start()) {
-            HttpResponse<String> response = Http.post(strict, ANTHROPIC, body);
+            HttpResponse<String> response = Http.post(strict, path, body);
 
             assertThat(response.statusCode()).isEqualTo(400);
             assertThat(response.body()).isEqualTo(expected);
@@ -216,6 +270,17 @@ class EmulatorRulesTest {
                                 + "{\"type\": \"text\", \"text\": \"thanks\"}]},"
                                 + "{\"role\": \"assistant\", \"content\": [{\"type\": \"tool_use\", \"id\": \"toolu_2\", \"name\": \"fetch\", \"input\": {}}]},"
                                 + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_2\", \"content\": \"page\"}]}]")),
+                Arguments.argumentSet("gemini 3 tool loop with its minted signature, then user text after the "
+                                + "function response", GEMINI_3,
+                        gemini("[" + USER_TEXT + ", " + modelCall(MINTED) + ", " + RESPONSE + ", " + USER_TEXT + ", "
+                                + modelCall("context_engineering_is_the_way_to_go") + ", " + RESPONSE + "]")),
+                Arguments.argumentSet("gemini 3 with an unsigned call in an older turn", GEMINI_3,
+                        gemini("[" + USER_TEXT + ", " + modelCall(null) + ", " + RESPONSE + ", "
+                                + "{\"role\": \"model\", \"parts\": [{\"text\": \"18C.\"}]}, " + USER_TEXT + "]")),
+                Arguments.argumentSet("gemini 2.5 does not enforce signatures", GEMINI_25,
+                        gemini("[" + USER_TEXT + ", " + modelCall(null) + ", " + RESPONSE + "]")),
+                Arguments.argumentSet("gemini streaming path", "/v1beta/models/gemini-3-flash-preview:streamGenerateContent",
+                        gemini("[" + USER_TEXT + "]")),
                 Arguments.argumentSet("anthropic prefill with an empty final assistant message", "/messages",
                         anthropic("[{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", \"content\": \"\"}]")),
                 Arguments.argumentSet("anthropic redacted thinking replayed with thinking on", ANTHROPIC,
@@ -324,7 +389,11 @@ class EmulatorRulesTest {
     void should_find_rules_by_id() {
         for (EmulatorRule rule : EmulatorRule.values()) {
             assertThat(EmulatorRule.byId(rule.id())).isSameAs(rule);
-            assertThat(rule.id()).startsWith(rule.wire() == Wire.OPENAI_CHAT_COMPLETIONS ? "openai." : "anthropic.");
+            assertThat(rule.id()).startsWith(switch (rule.wire()) {
+                case OPENAI_CHAT_COMPLETIONS -> "openai.";
+                case ANTHROPIC_MESSAGES -> "anthropic.";
+                case GEMINI_GENERATE_CONTENT -> "gemini.";
+            });
         }
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> EmulatorRule.byId("nope"))
                 .isInstanceOf(IllegalArgumentException.class)

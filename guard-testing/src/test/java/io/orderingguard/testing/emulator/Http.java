@@ -68,4 +68,10 @@ final class Http {
         root.put("request_id", requestId);
         return root.toString();
     }
+
+    static String geminiError(String message) {
+        ObjectNode root = JSON.createObjectNode();
+        root.putObject("error").put("code", 400).put("message", message).put("status", "INVALID_ARGUMENT");
+        return root.toString();
+    }
 }

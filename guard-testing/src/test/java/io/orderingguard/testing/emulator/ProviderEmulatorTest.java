@@ -240,7 +240,7 @@ class ProviderEmulatorTest {
         assertThat(unknown.statusCode()).isEqualTo(404);
         assertThat(Http.json(unknown.body()).at("/error/message").asText()).isEqualTo("Unknown request URL: POST "
                 + "/v1/responses. The provider emulator serves POST /v1/chat/completions, /chat/completions, "
-                + "/v1/messages and /messages.");
+                + "/v1/messages, /messages and /v1beta/models/<model>:generateContent.");
         assertThat(get.statusCode()).isEqualTo(405);
         assertThat(Http.json(get.body()).at("/error/message").asText()).isEqualTo("Method GET is not allowed on /v1/messages; use POST.");
         assertThat(emulator.requests()).extracting(RecordedRequest::wire).containsExactly(null, Wire.ANTHROPIC_MESSAGES);
