@@ -436,8 +436,8 @@ final class ProviderRules {
                     + "pydantic/pydantic-ai#4495; fixed by PR #4498 with a user message); known over-approximation for "
                     + "the models that accept a leading assistant message (Claude, Qwen): a request of assistant "
                     + "messages only, never recorded either way, is reported too; no repair",
-            "A conversation must start with a user message. Try again with a conversation that starts with a user "
-                    + "message.");
+            "ValidationException: A conversation must start with a user message. Try again with a conversation that "
+                    + "starts with a user message.");
 
     static final OrderingRule BEDROCK_ERROR_RESULT_CONTENT = prov(
             ToolResultPairingRule.builder("bedrock-converse-error-result-content")
