@@ -38,7 +38,7 @@ class ProfilesCommandTest {
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).startsWith("BEHAVIOURS (25)  atomic behaviours of the reference catalogue; request them "
                 + "by key or token\n");
-        assertThat(r.out()).contains("FAMILIES (66: 39 reference, 27 provider-grounded)\n");
+        assertThat(r.out()).contains("FAMILIES (67: 39 reference, 28 provider-grounded)\n");
         for (CatalogEntry e : Profiles.behaviours()) {
             assertThat(r.out()).contains("\n  " + e.key());
         }
