@@ -10,8 +10,6 @@ import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.OrderingProfile;
-import io.orderingguard.rule.OrderingRule;
-import io.orderingguard.rule.PreservationRule;
 import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.RuleContext;
@@ -19,14 +17,13 @@ import io.orderingguard.rule.Severity;
 import io.orderingguard.stash.Snapshot;
 import io.orderingguard.stash.Stash;
 import io.orderingguard.stash.StashUnavailableException;
+import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -60,7 +57,7 @@ public final class OrderingGuard {
     /** Rule id of the finding reported when the stash cannot answer. */
     public static final String STASH_UNAVAILABLE = "stash-unavailable";
 
-    private final Plan fixedPlan;
+    private final GuardPlan fixedPlan;
     private final ProfileSelector selector;
     private final Composition composition;
     private final Mode mode;
@@ -70,7 +67,7 @@ public final class OrderingGuard {
     private final StashFailureMode stashFailureMode;
     private final List<GuardListener> listeners;
     private final RepairEngine repairEngine;
-    private final Map<String, Plan> selections = new ConcurrentHashMap<>();
+    private final BoundedCache<Selection, GuardPlan> selections = BoundedCache.withCapacity(MAX_CACHED_SELECTIONS);
     /**
      * Even while the stash answers, odd during an outage; each logged transition adds one. A call
      * changes it only from the value it saw when it started, so an answer that was on its way before
@@ -78,7 +75,7 @@ public final class OrderingGuard {
      */
     private final AtomicLong stashState = new AtomicLong();
 
-    private OrderingGuard(Builder b, Plan fixedPlan) {
+    private OrderingGuard(Builder b, GuardPlan fixedPlan) {
         this.fixedPlan = fixedPlan;
         this.selector = b.selector;
         this.composition = b.composition;
@@ -129,8 +126,8 @@ public final class OrderingGuard {
      */
     public GuardResult check(Dispatch dispatch) {
         Require.nonNull(dispatch, "dispatch");
-        Plan plan = plan(dispatch);
-        boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful;
+        GuardPlan plan = plan(dispatch);
+        boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful();
         for (int attempt = 0; ; attempt++) {
             Snapshot prior = null;
             Finding stashProblem = null;
@@ -146,7 +143,7 @@ public final class OrderingGuard {
                 }
             }
             RuleContext context = RuleContext.of(dispatch, prior);
-            Evaluator evaluator = Evaluator.run(plan.units, context, disabledAdvisories, true, statefulRules);
+            Evaluator evaluator = Evaluator.run(plan.units(), context, disabledAdvisories, true, statefulRules);
             if (stashProblem != null && !(stashProblem.severity() == Severity.ADVISORY
                     && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
                 evaluator.add(stashProblem);
@@ -154,7 +151,7 @@ public final class OrderingGuard {
             GuardResult result = decide(dispatch, plan, evaluator);
             if (tracked && statefulRules && result.sent()) {
                 long version = prior == null ? 0 : prior.version();
-                Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths, version + 1);
+                Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths(), version + 1);
                 long seen = stashState.get();
                 try {
                     if (!stash.compareAndSet(dispatch.conversationId(), version, next)) {
@@ -189,30 +186,30 @@ public final class OrderingGuard {
         return result.dispatch();
     }
 
-    private GuardResult decide(Dispatch dispatch, Plan plan, Evaluator evaluator) {
+    private GuardResult decide(Dispatch dispatch, GuardPlan plan, Evaluator evaluator) {
         List<Finding> blocking = evaluator.blocking();
         if (blocking.isEmpty()) {
-            return new GuardResult(Outcome.PASSED, mode, shadow, plan.name, dispatch, List.of(),
+            return new GuardResult(Outcome.PASSED, mode, shadow, plan.name(), dispatch, List.of(),
                     evaluator.advisories(), List.of(), List.of(), List.of());
         }
         if (mode == Mode.ENFORCE) {
-            return new GuardResult(Outcome.REJECTED, mode, shadow, plan.name, dispatch, blocking,
+            return new GuardResult(Outcome.REJECTED, mode, shadow, plan.name(), dispatch, blocking,
                     evaluator.advisories(), List.of(), blocking, List.of());
         }
-        RepairEngine.Result repaired = repairEngine.repair(dispatch, plan.units, blocking);
+        RepairEngine.Result repaired = repairEngine.repair(dispatch, plan.units(), blocking);
         Outcome outcome = repaired.unrepaired().isEmpty() ? Outcome.REPAIRED : Outcome.REJECTED;
-        return new GuardResult(outcome, mode, shadow, plan.name, shadow ? dispatch : repaired.dispatch(), blocking,
+        return new GuardResult(outcome, mode, shadow, plan.name(), shadow ? dispatch : repaired.dispatch(), blocking,
                 evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures());
     }
 
-    private Finding stashFinding(Plan plan, String operation, StashUnavailableException e, long seen) {
+    private Finding stashFinding(GuardPlan plan, String operation, StashUnavailableException e, long seen) {
         boolean closed = stashFailureMode == StashFailureMode.FAIL_CLOSED;
         if ((seen & 1) == 0 && stashState.compareAndSet(seen, seen + 1)) {
             LOG.warn("ordering guard stash unavailable ({} failed: {}); {}", operation, e.getMessage(),
                     closed ? "rejecting dispatches of tracked conversations until it recovers"
                             : "skipping preservation rules until it recovers");
         }
-        return new Finding(STASH_UNAVAILABLE, "stash", closed ? Severity.BLOCKING : Severity.ADVISORY, plan.name,
+        return new Finding(STASH_UNAVAILABLE, "stash", closed ? Severity.BLOCKING : Severity.ADVISORY, plan.name(),
                 List.of(), "the preservation baseline could not be " + (operation.equals("read") ? "read" : "written")
                         + " (" + e.getMessage() + "); " + (closed ? "the dispatch is rejected (stash failure mode fail-closed)"
                         : "preservation rules were skipped (stash failure mode fail-open)"), null,
@@ -225,7 +222,7 @@ public final class OrderingGuard {
         }
     }
 
-    private GuardResult withStashProblem(GuardResult result, Plan plan, StashUnavailableException e, long seen) {
+    private GuardResult withStashProblem(GuardResult result, GuardPlan plan, StashUnavailableException e, long seen) {
         Finding f = stashFinding(plan, "write", e, seen);
         if (f.isBlocking()) {
             List<Finding> blocking = new ArrayList<>(result.blocking());
@@ -279,68 +276,23 @@ public final class OrderingGuard {
         }
     }
 
-    private Plan plan(Dispatch dispatch) {
+    private GuardPlan plan(Dispatch dispatch) {
         if (fixedPlan != null) {
             return fixedPlan;
         }
-        String key = dispatch.provider() + "\u0000" + dispatch.model();
-        Plan plan = selections.get(key);
-        if (plan == null) {
+        return selections.get(new Selection(dispatch.provider(), dispatch.model()), key -> {
             List<OrderingProfile> selected = selector.select(dispatch);
             if (selected == null || selected.isEmpty()) {
                 throw new GuardConfigException("profile selection",
                         List.of("the profile selector chose no profile for provider " + dispatch.provider()
                                 + ", model " + dispatch.model()));
             }
-            plan = Plan.of(selected, composition);
-            if (selections.size() >= MAX_CACHED_SELECTIONS) {
-                selections.clear();
-            }
-            selections.put(key, plan);
-        }
-        return plan;
+            return GuardPlan.of(selected, composition);
+        });
     }
 
-    /** The composed profiles of a guard, with what the stash must capture for them. */
-    private static final class Plan {
-        final List<OrderingProfile> units;
-        final String name;
-        final boolean stateful;
-        final List<String> fieldPaths;
-
-        private Plan(List<OrderingProfile> units, String name, boolean stateful, List<String> fieldPaths) {
-            this.units = units;
-            this.name = name;
-            this.stateful = stateful;
-            this.fieldPaths = fieldPaths;
-        }
-
-        static Plan of(List<OrderingProfile> profiles, Composition composition) {
-            List<OrderingProfile> units;
-            if (composition == Composition.UNION) {
-                units = List.of(OrderingProfile.union(profiles));
-            } else if (composition == Composition.FIRST_MATCH) {
-                units = List.of(profiles.get(0));
-            } else {
-                units = List.copyOf(profiles);
-            }
-            List<String> names = new ArrayList<>();
-            boolean stateful = false;
-            Set<String> paths = new LinkedHashSet<>();
-            for (OrderingProfile p : units) {
-                names.add(p.name());
-                for (OrderingRule r : p.rules()) {
-                    if (r instanceof PreservationRule pr) {
-                        stateful = true;
-                        if (pr.payloadField() != null) {
-                            paths.add(pr.payloadField());
-                        }
-                    }
-                }
-            }
-            return new Plan(units, String.join(", ", names), stateful, List.copyOf(paths));
-        }
-    }
+    /** The key of a cached profile selection: a selector sees only the provider and the model. */
+    private record Selection(String provider, String model) {}
 
     /**
      * Configures an {@link OrderingGuard}. Invalid options fail at {@link #build()} with every problem
@@ -605,7 +557,7 @@ public final class OrderingGuard {
             if (!invalid.isEmpty()) {
                 throw new GuardConfigException("ordering guard options", invalid);
             }
-            Plan plan = all.isEmpty() ? null : Plan.of(all, composition);
+            GuardPlan plan = all.isEmpty() ? null : GuardPlan.of(all, composition);
             return new OrderingGuard(this, plan);
         }
     }

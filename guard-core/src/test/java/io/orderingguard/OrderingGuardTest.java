@@ -250,4 +250,25 @@ class OrderingGuardTest {
         assertThat(rejected.outcome()).isEqualTo(Outcome.REJECTED);
         assertThat(stash.get("c").orElseThrow()).isSameAs(baseline);
     }
+
+    @Test
+    void should_keep_earlier_profile_selections_when_the_selection_cache_is_full() {
+        List<String> selected = new ArrayList<>();
+        OrderingGuard guard = OrderingGuard.builder().selectProfiles(d -> {
+            selected.add(d.model());
+            return List.of(PROFILE);
+        }).build();
+        // the cache holds 1024 selections: fill it and overflow it by one
+        for (int i = 0; i <= 1024; i++) {
+            guard.check(Dispatch.of("c-" + i, "anthropic", "model-" + i, Timeline.of(Entry.user("u1", "hi"))));
+        }
+        selected.clear();
+
+        guard.check(Dispatch.of("c-a", "anthropic", "model-1", Timeline.of(Entry.user("u1", "hi"))));
+        guard.check(Dispatch.of("c-b", "anthropic", "model-1024", Timeline.of(Entry.user("u1", "hi"))));
+        guard.check(Dispatch.of("c-c", "anthropic", "model-0", Timeline.of(Entry.user("u1", "hi"))));
+
+        // only the oldest selection was forgotten
+        assertThat(selected).containsExactly("model-0");
+    }
 }

@@ -6,7 +6,9 @@ import io.orderingguard.support.Require;
  * Limits applied by every reader to input that may come from untrusted clients. A breach is a
  * {@link io.orderingguard.GuardInputException} naming the limit.
  *
- * @param maxDepth the deepest nesting of JSON/YAML arrays and objects
+ * @param maxDepth the deepest nesting of JSON/YAML arrays and objects, from 4 to {@value #MAX_DEPTH}: code
+ *     that walks a parsed tree recursively (YAML aliases, payload copies and fingerprints) relies on this
+ *     bound to stay far from the end of a thread's stack
  * @param maxEntries the most entries in one timeline (and tool calls in one trace)
  * @param maxStringLength the longest single string value, in characters
  * @param maxDocumentLength the longest document (or JSONL line), in characters
@@ -14,9 +16,13 @@ import io.orderingguard.support.Require;
  */
 public record InputLimits(int maxDepth, int maxEntries, int maxStringLength, int maxDocumentLength, int maxAliases) {
 
+    /** The highest depth limit that may be configured. */
+    public static final int MAX_DEPTH = 1000;
+
     /** Validates the limits. */
     public InputLimits {
-        Require.argument(maxDepth >= 4, "maxDepth must be >= 4, but was " + maxDepth);
+        Require.argument(maxDepth >= 4 && maxDepth <= MAX_DEPTH,
+                "maxDepth must be between 4 and " + MAX_DEPTH + ", but was " + maxDepth);
         Require.argument(maxEntries >= 1, "maxEntries must be >= 1, but was " + maxEntries);
         Require.argument(maxStringLength >= 1, "maxStringLength must be >= 1, but was " + maxStringLength);
         Require.argument(maxDocumentLength >= 2, "maxDocumentLength must be >= 2, but was " + maxDocumentLength);

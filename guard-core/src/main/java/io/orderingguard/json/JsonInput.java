@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -25,8 +26,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
@@ -44,14 +43,7 @@ import org.yaml.snakeyaml.LoaderOptions;
  */
 public final class JsonInput {
 
-    private static final Pattern LIMIT = Pattern.compile(
-            "^(String value length|Document nesting depth|Document length|Number value length|Name length)"
-                    + " \\((\\d+)\\) exceeds the maximum allowed \\((\\d+)");
-
     private static final JsonInput DEFAULTS = new JsonInput(InputLimits.defaults());
-
-    /** Jackson's rendering of a location inside a message, which names no useful source. */
-    private static final Pattern SOURCE_LOCATION = Pattern.compile("\\[Source: [^;\\]]*; line: (\\d+), column: (\\d+)\\]");
 
     private final InputLimits limits;
     private final ObjectMapper json;
@@ -285,15 +277,15 @@ public final class JsonInput {
         } catch (GuardInputException e) {
             throw e;
         } catch (StreamConstraintsException e) {
-            throw new GuardInputException(source, lineOf(parser, line), null, "input exceeds a limit: " + describeLimit(e));
+            throw new GuardInputException(source, lineOf(parser, line), null,
+                    "input exceeds a limit: " + describeLimit(mapper, body, e));
         } catch (JsonProcessingException e) {
             throw new GuardInputException(source, lineOf(e, parser, line), null,
-                    "malformed " + format + ": " + withoutSource(firstLine(e.getOriginalMessage()), line));
+                    "malformed " + format + ": " + firstLine(withStartMarker(e.getOriginalMessage(), parser, line)));
         } catch (IOException | RuntimeException e) {
-            // snakeyaml reports alias bombs and depth as its own runtime exceptions
+            // snakeyaml reports alias bombs and depth as its own runtime exceptions; depth is bounded by
+            // InputLimits.MAX_DEPTH, so no parser here recurses far enough to exhaust the stack
             throw new GuardInputException(source, line, null, "malformed " + format + ": " + firstLine(rootMessage(e)));
-        } catch (StackOverflowError e) {
-            throw new GuardInputException(source, line, null, "input nests too deeply (limit " + limits.maxDepth() + ")");
         } finally {
             closeQuietly(parser);
         }
@@ -320,23 +312,42 @@ public final class JsonInput {
         return YamlAliases.options(limits);
     }
 
-    private String describeLimit(StreamConstraintsException e) {
-        Matcher m = LIMIT.matcher(String.valueOf(e.getOriginalMessage()));
-        if (!m.find()) {
-            return firstLine(e.getOriginalMessage());
+    /**
+     * Names the limit a document broke. Jackson's exception carries no field saying which limit it
+     * was, so the document is scanned again (only on this error path) with the limits lifted, and the
+     * first token beyond one of them names it. The scan is a streaming read: it keeps no tree and
+     * recurses nowhere, and the document's length was checked before parsing.
+     */
+    private static String describeLimit(ObjectMapper mapper, String body, StreamConstraintsException e) {
+        StreamReadConstraints c = mapper.getFactory().streamReadConstraints();
+        JsonFactory lifted = mapper.getFactory().rebuild().streamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(Integer.MAX_VALUE)
+                .maxStringLength(Integer.MAX_VALUE)
+                .maxNumberLength(Integer.MAX_VALUE)
+                .maxNameLength(Integer.MAX_VALUE)
+                .maxDocumentLength(-1)
+                .build()).build();
+        try (JsonParser p = lifted.createParser(body)) {
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (t.isStructStart() && p.getParsingContext().getNestingDepth() > c.getMaxNestingDepth()) {
+                    return "arrays and objects nest deeper than the limit of " + c.getMaxNestingDepth()
+                            + " levels (maxDepth)";
+                }
+                if (t == JsonToken.VALUE_STRING && p.getTextLength() > c.getMaxStringLength()) {
+                    return "a string is longer than the limit of " + c.getMaxStringLength()
+                            + " characters (maxStringLength)";
+                }
+                if (t.isNumeric() && p.getTextLength() > c.getMaxNumberLength()) {
+                    return "a number is longer than the limit of " + c.getMaxNumberLength() + " digits";
+                }
+                if (t == JsonToken.FIELD_NAME && p.currentName().length() > c.getMaxNameLength()) {
+                    return "a field name is longer than the limit of " + c.getMaxNameLength() + " characters";
+                }
+            }
+        } catch (IOException | RuntimeException malformed) {
+            // the document is also malformed after the limit: the limit is still what stopped it
         }
-        switch (m.group(1)) {
-            case "String value length":
-                return "a string is longer than the limit of " + m.group(3) + " characters (maxStringLength)";
-            case "Document nesting depth":
-                return "arrays and objects nest deeper than the limit of " + m.group(3) + " levels (maxDepth)";
-            case "Document length":
-                return "the document is longer than the limit of " + m.group(3) + " characters (maxDocumentLength)";
-            case "Number value length":
-                return "a number is longer than the limit of " + m.group(3) + " digits";
-            default:
-                return "a field name is longer than the limit of " + m.group(3) + " characters";
-        }
+        return firstLine(e.getOriginalMessage());
     }
 
     private static void closeQuietly(JsonParser parser) {
@@ -462,10 +473,28 @@ public final class JsonInput {
         return m == null ? t.getClass().getSimpleName() : m;
     }
 
-    /** Replaces Jackson's "[Source: REDACTED …; line: 1, column: 12]" by "line 1, column 12". */
-    private static String withoutSource(String message, int line) {
-        // a JSONL line is parsed alone: its inner line is always 1 and would contradict the file line
-        return SOURCE_LOCATION.matcher(message).replaceAll(line > 0 ? "column $2" : "line $1, column $2");
+    /**
+     * Jackson names where an unclosed array or object started by embedding that location, rendered with
+     * a redacted source, in its message. The parser still holds the location: its rendering is replaced
+     * by "line L, column C" ("column C" inside a JSONL line, which is parsed alone, so its inner line is
+     * always 1 and would contradict the file line).
+     */
+    private static String withStartMarker(String message, JsonParser parser, int line) {
+        if (message == null || parser == null) {
+            return message;
+        }
+        JsonStreamContext context = parser.getParsingContext();
+        JsonLocation here = parser.currentLocation();
+        if (context == null || context.inRoot() || here == null) {
+            return message;
+        }
+        JsonLocation start = context.startLocation(here.contentReference());
+        if (start == null || start.getLineNr() < 1) {
+            return message;
+        }
+        String where = line > 0 ? "column " + start.getColumnNr()
+                : "line " + start.getLineNr() + ", column " + start.getColumnNr();
+        return message.replace(start.toString(), where);
     }
 
     private static String firstLine(String message) {

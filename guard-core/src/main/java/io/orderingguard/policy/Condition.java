@@ -141,18 +141,28 @@ public record Condition(List<Clause> clauses) {
     }
 
     /**
-     * One test of a context value.
-     *
-     * @param path the path as written, starting with {@code context.}
-     * @param operator the test
-     * @param operands the values tested against: one for {@code EQUALS}, {@code NOT_EQUALS} and
-     *     {@code MATCHES} (a string), any number for {@code IN} and {@code NOT_IN}, none for
-     *     {@code EXISTS} and {@code ABSENT}
+     * One test of a context value. Immutable; a {@code matches} clause compiles its regular expression
+     * once, when it is built, so that testing it (on every gate check) compiles nothing.
      */
-    public record Clause(String path, Operator operator, List<JsonNode> operands) {
+    public static final class Clause {
 
-        /** Validates the clause. */
-        public Clause {
+        private final String path;
+        private final Operator operator;
+        private final List<JsonNode> operands;
+        private final String contextPath;
+        private final Pattern pattern;
+
+        /**
+         * Validates and copies a clause.
+         *
+         * @param path the path as written, starting with {@code context.}
+         * @param operator the test
+         * @param operands the values tested against: one for {@code EQUALS}, {@code NOT_EQUALS} and
+         *     {@code MATCHES} (a string), any number for {@code IN} and {@code NOT_IN}, none for
+         *     {@code EXISTS} and {@code ABSENT}
+         * @throws IllegalArgumentException naming the bad path, operand count or regular expression
+         */
+        public Clause(String path, Operator operator, List<JsonNode> operands) {
             Objects.requireNonNull(path, "path must not be null");
             Objects.requireNonNull(operator, "operator must not be null");
             Objects.requireNonNull(operands, "operands must not be null");
@@ -169,34 +179,27 @@ public record Condition(List<Clause> clauses) {
             for (JsonNode operand : operands) {
                 copy.add(Objects.requireNonNull(operand, "operands must not contain null").deepCopy());
             }
-            operands = List.copyOf(copy);
-            int expected = switchArity(operator);
-            if (expected >= 0 && operands.size() != expected) {
+            int expected = arity(operator);
+            if (expected >= 0 && copy.size() != expected) {
                 throw new IllegalArgumentException(operator.keyword() + " takes " + expected + " operand(s), but got "
-                        + operands.size());
+                        + copy.size());
             }
-            if ((operator == Operator.IN || operator == Operator.NOT_IN) && operands.isEmpty()) {
+            if ((operator == Operator.IN || operator == Operator.NOT_IN) && copy.isEmpty()) {
                 throw new IllegalArgumentException(operator.keyword() + " needs at least one value, but the list is empty");
             }
+            Pattern compiled = null;
             if (operator == Operator.MATCHES) {
-                if (!operands.get(0).isTextual()) {
+                if (!copy.get(0).isTextual()) {
                     throw new IllegalArgumentException("matches takes a regular expression string, but was "
-                            + operands.get(0));
+                            + copy.get(0));
                 }
-                compile(operands.get(0).textValue());
+                compiled = compile(copy.get(0).textValue());
             }
-        }
-
-        /**
-         * Returns copies of the operands.
-         *
-         * @return deep copies, in order
-         */
-        @Override
-        public List<JsonNode> operands() {
-            List<JsonNode> copies = new ArrayList<>(operands.size());
-            operands.forEach(o -> copies.add(o.deepCopy()));
-            return copies;
+            this.path = path;
+            this.operator = operator;
+            this.operands = List.copyOf(copy);
+            this.contextPath = path.substring(CONTEXT_PREFIX.length());
+            this.pattern = compiled;
         }
 
         /**
@@ -223,12 +226,41 @@ public record Condition(List<Clause> clauses) {
         }
 
         /**
+         * Returns the path as written.
+         *
+         * @return the path, starting with {@code context.}
+         */
+        public String path() {
+            return path;
+        }
+
+        /**
+         * Returns the test.
+         *
+         * @return the operator
+         */
+        public Operator operator() {
+            return operator;
+        }
+
+        /**
+         * Returns copies of the operands.
+         *
+         * @return deep copies, in order
+         */
+        public List<JsonNode> operands() {
+            List<JsonNode> copies = new ArrayList<>(operands.size());
+            operands.forEach(o -> copies.add(o.deepCopy()));
+            return copies;
+        }
+
+        /**
          * Returns the path inside the context object.
          *
          * @return the path without the {@code context.} prefix
          */
         public String contextPath() {
-            return path.substring(CONTEXT_PREFIX.length());
+            return contextPath;
         }
 
         /**
@@ -238,25 +270,16 @@ public record Condition(List<Clause> clauses) {
          * @return {@code true} when the clause holds
          */
         public boolean test(JsonNode value) {
-            switch (operator) {
-                case EQUALS:
-                    return value != null && same(value, operands.get(0));
-                case NOT_EQUALS:
-                    return value == null || !same(value, operands.get(0));
-                case IN:
-                    return value != null && anySame(value);
-                case NOT_IN:
-                    return value == null || !anySame(value);
-                case EXISTS:
-                    return value != null;
-                case ABSENT:
-                    return value == null;
-                case MATCHES:
-                    return value != null && compile(operands.get(0).textValue())
-                            .matcher(value.isTextual() ? value.textValue() : value.toString()).find();
-                default:
-                    throw new AssertionError(operator);
-            }
+            return switch (operator) {
+                case EQUALS -> value != null && same(value, operands.get(0));
+                case NOT_EQUALS -> value == null || !same(value, operands.get(0));
+                case IN -> value != null && anySame(value);
+                case NOT_IN -> value == null || !anySame(value);
+                case EXISTS -> value != null;
+                case ABSENT -> value == null;
+                case MATCHES -> value != null
+                        && pattern.matcher(value.isTextual() ? value.textValue() : value.toString()).find();
+            };
         }
 
         /**
@@ -265,45 +288,43 @@ public record Condition(List<Clause> clauses) {
          * @return e.g. {@code context.user_role == "standard"}
          */
         public String describe() {
-            switch (operator) {
-                case EQUALS:
-                    return path + " == " + operands.get(0);
-                case NOT_EQUALS:
-                    return path + " != " + operands.get(0);
-                case IN:
-                    return path + " in " + operands;
-                case NOT_IN:
-                    return path + " not in " + operands;
-                case EXISTS:
-                    return path + " exists";
-                case ABSENT:
-                    return path + " is absent";
-                case MATCHES:
-                    return path + " matches /" + operands.get(0).textValue() + "/";
-                default:
-                    throw new AssertionError(operator);
-            }
+            return switch (operator) {
+                case EQUALS -> path + " == " + operands.get(0);
+                case NOT_EQUALS -> path + " != " + operands.get(0);
+                case IN -> path + " in " + operands;
+                case NOT_IN -> path + " not in " + operands;
+                case EXISTS -> path + " exists";
+                case ABSENT -> path + " is absent";
+                case MATCHES -> path + " matches /" + operands.get(0).textValue() + "/";
+            };
         }
 
         String expectation() {
-            switch (operator) {
-                case EQUALS:
-                    return operands.get(0).toString();
-                case NOT_EQUALS:
-                    return "anything but " + operands.get(0);
-                case IN:
-                    return "one of " + operands;
-                case NOT_IN:
-                    return "none of " + operands;
-                case EXISTS:
-                    return "a value";
-                case ABSENT:
-                    return "no value";
-                case MATCHES:
-                    return "a match for /" + operands.get(0).textValue() + "/";
-                default:
-                    throw new AssertionError(operator);
-            }
+            return switch (operator) {
+                case EQUALS -> operands.get(0).toString();
+                case NOT_EQUALS -> "anything but " + operands.get(0);
+                case IN -> "one of " + operands;
+                case NOT_IN -> "none of " + operands;
+                case EXISTS -> "a value";
+                case ABSENT -> "no value";
+                case MATCHES -> "a match for /" + operands.get(0).textValue() + "/";
+            };
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || (o instanceof Clause c && path.equals(c.path) && operator == c.operator
+                    && operands.equals(c.operands));
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(path, operator, operands);
+        }
+
+        @Override
+        public String toString() {
+            return "Clause[path=" + path + ", operator=" + operator + ", operands=" + operands + "]";
         }
 
         private boolean anySame(JsonNode value) {
@@ -322,18 +343,12 @@ public record Condition(List<Clause> clauses) {
             return a.equals(b);
         }
 
-        private static int switchArity(Operator operator) {
-            switch (operator) {
-                case EQUALS:
-                case NOT_EQUALS:
-                case MATCHES:
-                    return 1;
-                case EXISTS:
-                case ABSENT:
-                    return 0;
-                default:
-                    return -1;
-            }
+        private static int arity(Operator operator) {
+            return switch (operator) {
+                case EQUALS, NOT_EQUALS, MATCHES -> 1;
+                case EXISTS, ABSENT -> 0;
+                case IN, NOT_IN -> -1;
+            };
         }
 
         private static Pattern compile(String regex) {

@@ -1,11 +1,10 @@
 package io.orderingguard.rule;
 
+import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -48,7 +47,8 @@ public record IdentifierFormatRule(
             v -> new IdentifierFormatRule(v.id(), v.get(KIND), v.get(MAX_LENGTH), v.get(ALLOWED_PATTERN),
                     v.get(MIN_LENGTH), v.severity(), v.provenance()));
 
-    private static final Map<String, Matcher> MATCHERS = new ConcurrentHashMap<>();
+    /** Compiled allowed patterns, shared by equal rules; bounded because patterns come from user files. */
+    private static final BoundedCache<String, Matcher> MATCHERS = BoundedCache.withCapacity(256);
 
     /** Validates the fields and applies defaults. */
     public IdentifierFormatRule {
@@ -127,7 +127,7 @@ public record IdentifierFormatRule(
     }
 
     private static Matcher matcher(String pattern) {
-        return MATCHERS.computeIfAbsent(pattern, Matcher::compile);
+        return MATCHERS.get(pattern, Matcher::compile);
     }
 
     @Override

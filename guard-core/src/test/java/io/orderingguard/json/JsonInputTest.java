@@ -77,4 +77,32 @@ class JsonInputTest {
         assertThatThrownBy(() -> input.readFile(yaml, root -> root.child("a").child("c").asText()))
                 .hasMessage(yaml + ":3: $.a.c: expected a string, but was an array");
     }
+
+    @Test
+    void should_refuse_a_depth_limit_above_the_bound_that_keeps_tree_walks_off_the_stack_end() {
+        assertThatThrownBy(() -> InputLimits.defaults().withMaxDepth(InputLimits.MAX_DEPTH + 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("maxDepth must be between 4 and 1000, but was 1001");
+    }
+
+    @Test
+    void should_read_a_document_nested_to_the_highest_depth_limit_and_reject_one_level_more() {
+        JsonInput deepest = JsonInput.withLimits(InputLimits.defaults().withMaxDepth(InputLimits.MAX_DEPTH));
+        String fits = "[".repeat(InputLimits.MAX_DEPTH) + "]".repeat(InputLimits.MAX_DEPTH);
+        String over = "[".repeat(InputLimits.MAX_DEPTH + 1) + "]".repeat(InputLimits.MAX_DEPTH + 1);
+
+        assertThat(deepest.parseJson(fits, "deep.json").get(0).isArray()).isTrue();
+        assertThatThrownBy(() -> deepest.parseJson(over, "deep.json"))
+                .isInstanceOf(GuardInputException.class)
+                .hasMessage("deep.json:1: input exceeds a limit: arrays and objects nest deeper than the limit of 1000"
+                        + " levels (maxDepth)");
+    }
+
+    @Test
+    void should_name_the_start_of_an_unclosed_object_without_jacksons_source_rendering() {
+        assertThatThrownBy(() -> JsonInput.defaults().parseJson("{\"a\":\n  {\"b\": 1", "open.json"))
+                .isInstanceOf(GuardInputException.class)
+                .hasMessage("open.json:2: malformed JSON: Unexpected end-of-input: expected close marker for Object"
+                        + " (start marker at line 2, column 3)");
+    }
 }

@@ -2,6 +2,7 @@ package io.orderingguard.stash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.orderingguard.testkit.StashRace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

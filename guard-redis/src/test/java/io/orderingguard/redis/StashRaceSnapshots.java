@@ -1,7 +1,7 @@
 package io.orderingguard.redis;
 
 import io.orderingguard.stash.Snapshot;
-import io.orderingguard.stash.StashRace;
+import io.orderingguard.testkit.StashRace;
 
 /** Small snapshots for tests that only care about versions. */
 final class StashRaceSnapshots {

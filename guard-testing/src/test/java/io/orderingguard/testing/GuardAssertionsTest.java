@@ -74,4 +74,24 @@ class GuardAssertionsTest {
                 .hasMessage("Expected the detail of finding 'alt' to contain \"zzz\", but it was \"roles must alternate, but "
                         + "'u1' and 'u2' both have role user\".");
     }
+
+    @Test
+    void should_be_an_assertj_entry_point_returning_a_result_assert() {
+        GuardResultAssert assertion = GuardAssertions.assertThat(enforce(BROKEN));
+
+        GuardAssertions.assertThat(assertion).isInstanceOf(org.assertj.core.api.AbstractAssert.class);
+        // AssertJ's own assertions come through the same entry point
+        GuardAssertions.assertThat(enforce(BROKEN).blocking()).hasSize(1);
+        GuardAssertions.assertThat("pairing").startsWith("pair");
+    }
+
+    @Test
+    void should_assert_on_a_finding_on_its_own() {
+        GuardAssertions.assertThat(enforce(BROKEN).blocking().get(0)).hasPrimitiveIds("call_1")
+                .hasSeverity(Severity.BLOCKING);
+
+        assertThatThrownBy(() -> GuardAssertions.assertThat(enforce(BROKEN).blocking().get(0)).returnToResult())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("this finding assertion was started on its own; there is no result to return to");
+    }
 }

@@ -36,6 +36,10 @@ import java.util.Set;
  *       requested {@code toolCall} entries, the {@code context}, {@code conversationId} as the id and
  *       the first user message as the prompt. Successive lines of one conversation are snapshots of
  *       it; the last one is kept.</li>
+ *   <li><b>Flow traces</b> (one run per file), as guard-testing's {@code FlowSession} writes them
+ *       ({@code *.trace.json}, reagent-flow's {@code format_version "1"}): the trace's {@code name}
+ *       as the id, its first user message as the prompt, and the {@code llm_call.tool_calls} of its
+ *       turns in order.</li>
  *   <li><b>Call lists</b> (one run): a JSON/YAML array of tool names or call objects, or an object
  *       with a {@code tool_calls} or {@code tools} array.</li>
  * </ul>
@@ -192,6 +196,8 @@ public final class TraceFiles {
             root.requireObject();
             if (root.has("entries")) {
                 dispatch(root, 0);
+            } else if (root.has("turns") && root.has("format_version")) {
+                flow(root);
             } else if ((root.has("tool_calls") || root.has("tools")) && !root.has("prompt") && !root.has("type")) {
                 Builder b = add(0);
                 b.id = root.raw().path("id").isTextual() ? root.raw().path("id").textValue() : null;
@@ -273,6 +279,40 @@ public final class TraceFiles {
                     break;
                 default:
                     break;
+            }
+        }
+
+        /**
+         * A flow trace (guard-testing's {@code FlowSession}, reagent-flow format): one run, named by
+         * {@code name} (else {@code trace_id}); the prompt is the first user message with text
+         * content; the calls are every turn's {@code llm_call.tool_calls} in turn order. Fields the
+         * rules do not read are not checked, as the flow-trace reader ignores unknown fields.
+         */
+        private void flow(InputNode root) {
+            Builder b = add(0);
+            JsonNode name = root.raw().path("name");
+            JsonNode traceId = root.raw().path("trace_id");
+            b.id = name.isTextual() && !name.textValue().isBlank() ? name.textValue()
+                    : traceId.isTextual() ? traceId.textValue() : null;
+            List<InputNode> turns = root.array("turns");
+            for (InputNode turn : turns) {
+                for (JsonNode message : turn.raw().path("llm_call").path("messages")) {
+                    if (b.prompt == null && "user".equals(message.path("role").asText(null))
+                            && message.path("content").isTextual()) {
+                        b.prompt = message.path("content").textValue();
+                    }
+                }
+            }
+            try {
+                for (InputNode turn : turns) {
+                    InputNode llmCall = turn.required("llm_call").requireObject();
+                    if (llmCall.has("tool_calls")) {
+                        calls(llmCall.child("tool_calls"), b);
+                    }
+                }
+            } catch (GuardInputException e) {
+                b.calls.clear();
+                failOrThrow(b, e);
             }
         }
 

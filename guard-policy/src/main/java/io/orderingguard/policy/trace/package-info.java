@@ -1,8 +1,8 @@
 /**
  * Trace files: {@link io.orderingguard.policy.trace.TraceFiles} reads recorded agent runs as
  * {@link io.orderingguard.policy.trace.TraceRecord}s from Assay JSONL (episode events and legacy
- * records), dispatch documents and JSONL snapshots of them, and plain call lists. Policy files are
- * read by guard-core's {@code io.orderingguard.json.PolicyFiles}.
+ * records), dispatch documents and JSONL snapshots of them, guard-testing's flow traces, and plain
+ * call lists. Policy files are read by guard-core's {@code io.orderingguard.json.PolicyFiles}.
  *
  * <p>Every problem is a {@code GuardInputException} naming the file, the line and the JSON path,
  * except a record whose tool calls cannot be read: it carries its problem, so that only the eval

@@ -45,6 +45,31 @@ class TraceFilesTest {
     }
 
     @Test
+    void should_read_a_flow_trace_written_by_guard_testing() throws IOException {
+        Path file = Path.of("..", "guard-testing", "src", "test", "resources", "fixtures",
+                "refund_flow_20260413_101500.trace.json");
+        TraceRecord run = TraceFiles.readSingle(file);
+        assertThat(run.id()).isEqualTo("refund_flow");
+        assertThat(run.prompt()).isEqualTo("Refund order 123, it arrived broken.");
+        assertThat(run.line()).isZero();
+        assertThat(names(run)).containsExactly("lookup_order", "check_policy", "issue_refund");
+        assertThat(run.calls().get(0).args()).isEqualTo(JsonNodeFactory.instance.objectNode().put("order_id", "123"));
+    }
+
+    @Test
+    void should_keep_a_flow_trace_with_an_unreadable_call_as_a_problem() throws IOException {
+        Path file = write("broken.trace.json", "{\"trace_id\": \"t-1\", \"format_version\": \"1\", \"turns\": ["
+                + "{\"index\": 0, \"llm_call\": {\"messages\": null, \"tool_calls\": [{\"name\": \"a\"}]}},"
+                + "{\"index\": 1, \"llm_call\": {\"messages\": [], \"tool_calls\": [{\"call_id\": \"c2\"}]}}]}");
+        TraceRecord run = TraceFiles.readSingle(file);
+        assertThat(run.id()).isEqualTo("t-1");
+        assertThat(run.prompt()).isNull();
+        assertThat(run.calls()).isEmpty();
+        assertThat(run.problem()).isEqualTo("could not read the tool calls: " + file + ": $.turns[1].llm_call.tool_calls[0]: "
+                + "a tool call needs its tool name in tool_name, tool, name or function.name, but has none");
+    }
+
+    @Test
     void should_keep_interleaved_episodes_apart_in_file_order_and_skip_other_events() throws IOException {
         Path file = write("trace.jsonl",
                 "{\"type\":\"episode_start\",\"episode_id\":\"a\",\"input\":{\"prompt\":\"first\"}}",

@@ -1,5 +1,7 @@
-package io.orderingguard.stash;
+package io.orderingguard.testkit;
 
+import io.orderingguard.stash.Snapshot;
+import io.orderingguard.stash.Stash;
 import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,7 +20,8 @@ import java.util.function.IntFunction;
 
 /**
  * A concurrency workload for any {@link Stash}, shared with {@code guard-redis} through the
- * guard-core test-jar.
+ * guard-core test-jar (in {@code testkit}, a package of its own, so that the test-jar never splits a
+ * package of guard-core's module).
  *
  * <p>Each of {@code threads} threads runs {@code cyclesPerThread} cycles. A cycle picks a
  * conversation (seeded), then reads its snapshot, builds the next one and compare-and-sets it,

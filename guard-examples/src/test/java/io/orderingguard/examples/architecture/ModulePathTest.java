@@ -1,0 +1,81 @@
+package io.orderingguard.examples.architecture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.lang.module.Configuration;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Resolves the library modules on the module path, as an application using them as modules would:
+ * the descriptors must name every module they need, export the API packages and not
+ * {@code internal}, and wire the shipped profile catalogue through {@code uses}/{@code provides}.
+ * (Unit tests run on the class path, where descriptors are not used.)
+ */
+class ModulePathTest {
+
+    private static final List<String> LIBRARIES = List.of("io.orderingguard.core", "io.orderingguard.profiles",
+            "io.orderingguard.policy", "io.orderingguard.testing", "io.orderingguard.redis");
+
+    private static ModuleLayer layer() {
+        List<Path> path = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            // main artifacts only: test classes and test-jars are not modules of the product
+            if (!entry.contains("test-classes") && !entry.endsWith("-tests.jar") && !entry.contains("guard-examples")) {
+                path.add(Path.of(entry));
+            }
+        }
+        ModuleFinder finder = ModuleFinder.of(path.toArray(new Path[0]));
+        Configuration configuration = ModuleLayer.boot().configuration().resolve(finder, ModuleFinder.of(), LIBRARIES);
+        return ModuleLayer.boot().defineModulesWithOneLoader(configuration, ClassLoader.getSystemClassLoader());
+    }
+
+    @Test
+    void should_resolve_every_library_module_with_api_packages_exported_and_internal_hidden() {
+        ModuleLayer layer = layer();
+
+        Set<String> exported = new TreeSet<>();
+        for (String name : LIBRARIES) {
+            ModuleDescriptor descriptor = layer.findModule(name).orElseThrow().getDescriptor();
+            assertThat(descriptor.isAutomatic()).as("%s has a module-info", name).isFalse();
+            descriptor.exports().forEach(e -> exported.add(e.source()));
+        }
+
+        assertThat(exported).contains("io.orderingguard", "io.orderingguard.rule", "io.orderingguard.profiles",
+                "io.orderingguard.policy.eval", "io.orderingguard.testing", "io.orderingguard.redis");
+        assertThat(exported).noneMatch(p -> p.contains(".internal"));
+        assertThat(layer.findModule("io.orderingguard.core").orElseThrow().getPackages())
+                .contains("io.orderingguard.internal");
+    }
+
+    @Test
+    void should_find_the_shipped_catalogue_and_build_a_guard_from_a_profile_name_on_the_module_path()
+            throws Exception {
+        ModuleLayer layer = layer();
+        ClassLoader loader = layer.findLoader("io.orderingguard.core");
+        Class<?> catalogType = loader.loadClass("io.orderingguard.rule.ProfileCatalog");
+
+        List<String> providers = new ArrayList<>();
+        ServiceLoader.load(layer, catalogType).stream().forEach(p -> providers.add(p.type().getName()));
+        assertThat(providers).containsExactly("io.orderingguard.profiles.ShippedCatalog");
+
+        Object catalog = ServiceLoader.load(layer, catalogType).findFirst().orElseThrow();
+        @SuppressWarnings("unchecked")
+        List<String> names = (List<String>) catalogType.getMethod("names").invoke(catalog);
+        Class<?> guardType = loader.loadClass("io.orderingguard.OrderingGuard");
+        Object builder = guardType.getMethod("builder").invoke(null);
+        Method profile = builder.getClass().getMethod("profile", String.class);
+        Object guard = builder.getClass().getMethod("build").invoke(profile.invoke(builder, names.get(0)));
+
+        assertThat(guard.getClass().getModule().getName()).isEqualTo("io.orderingguard.core");
+    }
+}
