@@ -1,6 +1,7 @@
 package io.orderingguard;
 
 import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.RepairFailure;
 import io.orderingguard.support.Require;
@@ -23,6 +24,7 @@ import java.util.List;
  * @param repairs the repairs applied, in order
  * @param unrepaired the blocking findings still present in {@code dispatch}
  * @param repairFailures repairs that could not be applied
+ * @param selection which profiles were chosen and why (for fixed profiles: the configured ones)
  */
 public record GuardResult(
         Outcome outcome,
@@ -34,7 +36,8 @@ public record GuardResult(
         List<Finding> advisories,
         List<Repair> repairs,
         List<Finding> unrepaired,
-        List<RepairFailure> repairFailures) {
+        List<RepairFailure> repairFailures,
+        ProfileSelection selection) {
 
     /** Validates and copies the fields. */
     public GuardResult {
@@ -47,6 +50,7 @@ public record GuardResult(
         repairs = List.copyOf(Require.nonNull(repairs, "repairs"));
         unrepaired = List.copyOf(Require.nonNull(unrepaired, "unrepaired"));
         repairFailures = List.copyOf(Require.nonNull(repairFailures, "repairFailures"));
+        Require.nonNull(selection, "selection");
     }
 
     /**
@@ -82,5 +86,16 @@ public record GuardResult(
         java.util.ArrayList<Finding> all = new java.util.ArrayList<>(blocking);
         all.addAll(advisories);
         return List.copyOf(all);
+    }
+
+    /**
+     * Returns a copy with another dispatch (e.g. the input's conversation id restored).
+     *
+     * @param newDispatch the dispatch
+     * @return the copy
+     */
+    public GuardResult withDispatch(Dispatch newDispatch) {
+        return new GuardResult(outcome, mode, shadow, profile, newDispatch, blocking, advisories, repairs, unrepaired,
+                repairFailures, selection);
     }
 }

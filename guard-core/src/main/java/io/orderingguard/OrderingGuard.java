@@ -10,6 +10,7 @@ import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.RuleContext;
@@ -67,7 +68,8 @@ public final class OrderingGuard {
     private final StashFailureMode stashFailureMode;
     private final List<GuardListener> listeners;
     private final RepairEngine repairEngine;
-    private final BoundedCache<Selection, GuardPlan> selections = BoundedCache.withCapacity(MAX_CACHED_SELECTIONS);
+    private final ProfileSelection fixedSelection;
+    private final BoundedCache<SelectionKey, GuardPlan> selections = BoundedCache.withCapacity(MAX_CACHED_SELECTIONS);
     /**
      * Even while the stash answers, odd during an outage; each logged transition adds one. A call
      * changes it only from the value it saw when it started, so an answer that was on its way before
@@ -75,8 +77,9 @@ public final class OrderingGuard {
      */
     private final AtomicLong stashState = new AtomicLong();
 
-    private OrderingGuard(Builder b, GuardPlan fixedPlan) {
+    private OrderingGuard(Builder b, GuardPlan fixedPlan, ProfileSelection fixedSelection) {
         this.fixedPlan = fixedPlan;
+        this.fixedSelection = fixedSelection;
         this.selector = b.selector;
         this.composition = b.composition;
         this.mode = b.mode;
@@ -126,7 +129,8 @@ public final class OrderingGuard {
      */
     public GuardResult check(Dispatch dispatch) {
         Require.nonNull(dispatch, "dispatch");
-        GuardPlan plan = plan(dispatch);
+        ProfileSelection selection = fixedPlan != null ? fixedSelection : choose(dispatch);
+        GuardPlan plan = fixedPlan != null ? fixedPlan : plan(selection);
         boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful();
         for (int attempt = 0; ; attempt++) {
             Snapshot prior = null;
@@ -148,7 +152,11 @@ public final class OrderingGuard {
                     && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
                 evaluator.add(stashProblem);
             }
-            GuardResult result = decide(dispatch, plan, evaluator);
+            if (selection.advisory() != null && !disabledAdvisories.contains(ProfileSelection.FINDING_RULE_ID)) {
+                evaluator.add(new Finding(ProfileSelection.FINDING_RULE_ID, "selection", Severity.ADVISORY, plan.name(),
+                        List.of(), selection.advisory(), null, Facet.FALLBACK));
+            }
+            GuardResult result = decide(dispatch, plan, evaluator, selection);
             if (tracked && statefulRules && result.sent()) {
                 long version = prior == null ? 0 : prior.version();
                 Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths(), version + 1);
@@ -186,20 +194,20 @@ public final class OrderingGuard {
         return result.dispatch();
     }
 
-    private GuardResult decide(Dispatch dispatch, GuardPlan plan, Evaluator evaluator) {
+    private GuardResult decide(Dispatch dispatch, GuardPlan plan, Evaluator evaluator, ProfileSelection selection) {
         List<Finding> blocking = evaluator.blocking();
         if (blocking.isEmpty()) {
             return new GuardResult(Outcome.PASSED, mode, shadow, plan.name(), dispatch, List.of(),
-                    evaluator.advisories(), List.of(), List.of(), List.of());
+                    evaluator.advisories(), List.of(), List.of(), List.of(), selection);
         }
         if (mode == Mode.ENFORCE) {
             return new GuardResult(Outcome.REJECTED, mode, shadow, plan.name(), dispatch, blocking,
-                    evaluator.advisories(), List.of(), blocking, List.of());
+                    evaluator.advisories(), List.of(), blocking, List.of(), selection);
         }
         RepairEngine.Result repaired = repairEngine.repair(dispatch, plan.units(), blocking);
         Outcome outcome = repaired.unrepaired().isEmpty() ? Outcome.REPAIRED : Outcome.REJECTED;
         return new GuardResult(outcome, mode, shadow, plan.name(), shadow ? dispatch : repaired.dispatch(), blocking,
-                evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures());
+                evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures(), selection);
     }
 
     private Finding stashFinding(GuardPlan plan, String operation, StashUnavailableException e, long seen) {
@@ -231,7 +239,7 @@ public final class OrderingGuard {
             unrepaired.add(f);
             return new GuardResult(Outcome.REJECTED, result.mode(), result.shadow(), result.profile(),
                     result.dispatch(), blocking, result.advisories(), result.repairs(), unrepaired,
-                    result.repairFailures());
+                    result.repairFailures(), result.selection());
         }
         if (disabledAdvisories.contains(STASH_UNAVAILABLE)) {
             return result;
@@ -239,7 +247,8 @@ public final class OrderingGuard {
         List<Finding> advisories = new ArrayList<>(result.advisories());
         advisories.add(f);
         return new GuardResult(result.outcome(), result.mode(), result.shadow(), result.profile(), result.dispatch(),
-                result.blocking(), advisories, result.repairs(), result.unrepaired(), result.repairFailures());
+                result.blocking(), advisories, result.repairs(), result.unrepaired(), result.repairFailures(),
+                result.selection());
     }
 
     private void publish(Dispatch dispatch, GuardResult result) {
@@ -276,23 +285,56 @@ public final class OrderingGuard {
         }
     }
 
-    private GuardPlan plan(Dispatch dispatch) {
-        if (fixedPlan != null) {
-            return fixedPlan;
+    private ProfileSelection choose(Dispatch dispatch) {
+        try {
+            return Require.nonNull(selector.choose(dispatch), "selection");
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new GuardConfigException("profile selection",
+                    List.of("the profile selector chose no profile for provider " + dispatch.provider()
+                            + ", model " + dispatch.model() + " (" + e.getMessage() + ")"));
         }
-        return selections.get(new Selection(dispatch.provider(), dispatch.model()), key -> {
-            List<OrderingProfile> selected = selector.select(dispatch);
-            if (selected == null || selected.isEmpty()) {
-                throw new GuardConfigException("profile selection",
-                        List.of("the profile selector chose no profile for provider " + dispatch.provider()
-                                + ", model " + dispatch.model()));
-            }
-            return GuardPlan.of(selected, composition);
-        });
     }
 
-    /** The key of a cached profile selection: a selector sees only the provider and the model. */
-    private record Selection(String provider, String model) {}
+    /**
+     * The plan of a selection, cached by the identity of the chosen profiles: the choice depends on
+     * the request (options, the timeline), so the model alone is no key.
+     */
+    private GuardPlan plan(ProfileSelection selection) {
+        return selections.get(new SelectionKey(selection.profiles()), key -> GuardPlan.of(key.profiles, composition));
+    }
+
+    /** A list of profiles compared by identity: cheap to hash, whatever the size of the rules. */
+    private static final class SelectionKey {
+        private final List<OrderingProfile> profiles;
+        private final int hash;
+
+        SelectionKey(List<OrderingProfile> profiles) {
+            this.profiles = profiles;
+            int h = 1;
+            for (OrderingProfile p : profiles) {
+                h = 31 * h + System.identityHashCode(p);
+            }
+            this.hash = h;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof SelectionKey other) || other.profiles.size() != profiles.size()) {
+                return false;
+            }
+            for (int i = 0; i < profiles.size(); i++) {
+                if (profiles.get(i) != other.profiles.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
 
     /**
      * Configures an {@link OrderingGuard}. Invalid options fail at {@link #build()} with every problem
@@ -558,7 +600,8 @@ public final class OrderingGuard {
                 throw new GuardConfigException("ordering guard options", invalid);
             }
             GuardPlan plan = all.isEmpty() ? null : GuardPlan.of(all, composition);
-            return new OrderingGuard(this, plan);
+            return new OrderingGuard(this, plan,
+                    all.isEmpty() ? null : ProfileSelection.of(all, "the profiles configured on the guard"));
         }
     }
 }

@@ -23,6 +23,8 @@ import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Reasoning;
+import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Timeline;
 import java.util.ArrayList;
 import java.util.List;
@@ -252,23 +254,24 @@ class OrderingGuardTest {
     }
 
     @Test
-    void should_keep_earlier_profile_selections_when_the_selection_cache_is_full() {
+    void should_ask_the_selector_for_every_dispatch_and_reuse_the_plan_of_the_profiles_it_chose() {
         List<String> selected = new ArrayList<>();
         OrderingGuard guard = OrderingGuard.builder().selectProfiles(d -> {
-            selected.add(d.model());
+            selected.add(d.model() + ":" + d.options().reasoning());
             return List.of(PROFILE);
         }).build();
-        // the cache holds 1024 selections: fill it and overflow it by one
-        for (int i = 0; i <= 1024; i++) {
-            guard.check(Dispatch.of("c-" + i, "anthropic", "model-" + i, Timeline.of(Entry.user("u1", "hi"))));
-        }
-        selected.clear();
+        Timeline timeline = Timeline.of(Entry.user("u1", "hi"));
 
-        guard.check(Dispatch.of("c-a", "anthropic", "model-1", Timeline.of(Entry.user("u1", "hi"))));
-        guard.check(Dispatch.of("c-b", "anthropic", "model-1024", Timeline.of(Entry.user("u1", "hi"))));
-        guard.check(Dispatch.of("c-c", "anthropic", "model-0", Timeline.of(Entry.user("u1", "hi"))));
+        // the choice may depend on the request (options, the current turn), so it is never cached by model
+        GuardResult first = guard.check(Dispatch.of("c-a", "anthropic", "model-1", timeline));
+        GuardResult second = guard.check(Dispatch.of("c-b", "anthropic", "model-1", timeline)
+                .withOptions(RequestOptions.unknown().withReasoning(Reasoning.disabled())));
+        guard.check(Dispatch.of("c-c", "anthropic", "model-2", timeline));
 
-        // only the oldest selection was forgotten
-        assertThat(selected).containsExactly("model-0");
+        assertThat(selected).containsExactly("model-1:null", "model-1:Reasoning[mode=disabled, budgetTokens=null,"
+                + " effort=null]", "model-2:null");
+        assertThat(first.profile()).isEqualTo(PROFILE.name());
+        assertThat(second.selection().reason()).isEqualTo("chosen by the application's profile selector");
+        assertThat(second.selection().profiles()).containsExactly(PROFILE);
     }
 }

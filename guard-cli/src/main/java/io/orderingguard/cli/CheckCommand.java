@@ -42,7 +42,10 @@ import picocli.CommandLine.Spec;
             "  guard check --profile-file my-profile.yaml --format json batch.jsonl",
             "  guard check --mode mutate -p gemini-3 --allow-metadata-fallback turn.json",
             "  guard check --previous turn-1.json turn-2.json",
-            "", "Exit codes: 0 every dispatch sent, 1 any rejected, 2 bad input."})
+            "  guard check --option reasoning=enabled --option reasoning.budgetTokens=2048 claude-turn.json",
+            "  guard check --model-alias prod-chat=gpt-4o azure-batch.jsonl",
+            "", "A bad or unreadable document is reported and the batch goes on; the exit code is the worst seen.",
+            "Exit codes: 0 every dispatch sent, 1 any rejected, 2 bad input (any document)."})
 final class CheckCommand implements Callable<Integer> {
 
     private static final String DEFAULT_CONVERSATION = "\u0000default";
@@ -78,6 +81,17 @@ final class CheckCommand implements Callable<Integer> {
             description = "A dispatch document taken as already sent: the preservation baseline of its conversation.")
     Path previous;
 
+    @Option(names = "--option", paramLabel = "KEY=VALUE",
+            description = "Override a request option of every document (repeatable): reasoning=disabled|enabled|adaptive, "
+                    + "reasoning.budgetTokens=N, reasoning.effort=E, toolChoice=auto|none|required|tool:NAME, "
+                    + "parallelToolCalls=true|false, maxTokens=N, stream=true|false.")
+    List<String> optionAssignments = new ArrayList<>();
+
+    @Option(names = "--model-alias", paramLabel = "NAME=MODEL",
+            description = "Read a deployment name as a model id when choosing the profile (repeatable), "
+                    + "e.g. prod-chat=gpt-4o.")
+    List<String> modelAliases = new ArrayList<>();
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (default) or json.")
     String format;
@@ -99,6 +113,12 @@ final class CheckCommand implements Callable<Integer> {
         for (Path file : profileFiles) {
             fixed.add(ProfileCodec.defaults().read(file));
         }
+        OptionOverrides overrides;
+        try {
+            overrides = OptionOverrides.parse(optionAssignments);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
         InMemoryStash stash = InMemoryStash.create();
         OrderingGuard guard = configure(guardMode, comp, fixed, stash).build();
         if (previous != null) {
@@ -106,50 +126,98 @@ final class CheckCommand implements Callable<Integer> {
             configure(Mode.ENFORCE, comp, fixed, stash).shadow(true).build().check(withKey(codec.read(previous)));
         }
         ResultCodec results = ResultCodec.of(codec);
-        ArrayNode json = JsonNodeFactory.instance.arrayNode();
-        int total = 0;
-        int rejected = 0;
-        boolean progress = System.console() != null;
+        Batch batch = new Batch(out, err, results, guard, overrides);
         for (Path file : files) {
-            List<Dispatch> batch = codec.readAny(file);
-            for (int line = 0; line < batch.size(); line++) {
-                Dispatch input = batch.get(line);
-                GuardResult result;
-                try {
-                    result = guard.check(withKey(input));
-                } catch (io.orderingguard.GuardConfigException e) {
-                    // no profile named and none known for the document's model
-                    throw new io.orderingguard.GuardInputException(file.toString(), batch.size() > 1 ? line + 1 : 0,
-                            "$.model", String.join("; ", e.problems()) + " (name a profile with -p or --profile-file)");
-                }
-                total++;
-                if (result.rejected()) {
-                    rejected++;
-                }
-                if (format.equals("json")) {
-                    json.add(results.write(unkey(result, input), input.conversationId()));
+            try {
+                if (isJsonl(file)) {
+                    codec.forEachJsonl(file, (line, input) -> batch.check(file, line, input),
+                            e -> batch.bad(file, e.getMessage()));
                 } else {
-                    TextReport.print(out, label(file, batch.size() > 1 ? line + 1 : 0), input, unkey(result, input));
+                    batch.check(file, 0, codec.read(file));
                 }
-                if (progress && total % 100 == 0) {
-                    err.print("\rchecked " + total + " dispatches");
-                    err.flush();
-                }
+            } catch (io.orderingguard.GuardInputException e) {
+                batch.bad(file, e.getMessage());
             }
         }
-        if (progress && total >= 100) {
-            err.println("\rchecked " + total + " dispatches");
+        return batch.finish(files);
+    }
+
+    /** The results of one run: printed as they come (text) or at the end (JSON), with the worst exit code. */
+    private final class Batch {
+        private final PrintWriter out;
+        private final PrintWriter err;
+        private final ResultCodec results;
+        private final OrderingGuard guard;
+        private final OptionOverrides overrides;
+        private final ArrayNode json = JsonNodeFactory.instance.arrayNode();
+        private final boolean progress = System.console() != null;
+        private int total;
+        private int rejected;
+        private int bad;
+
+        Batch(PrintWriter out, PrintWriter err, ResultCodec results, OrderingGuard guard, OptionOverrides overrides) {
+            this.out = out;
+            this.err = err;
+            this.results = results;
+            this.guard = guard;
+            this.overrides = overrides;
         }
-        if (format.equals("json")) {
-            JsonNode doc = json.size() == 1 && files.size() == 1 && !files.get(0).toString().endsWith(".jsonl")
-                    ? json.get(0) : json;
-            out.println(pretty(doc));
-        } else {
-            out.println(total + " dispatch" + (total == 1 ? "" : "es") + " checked: " + (total - rejected) + " sent, "
-                    + rejected + " rejected");
+
+        void check(Path file, int line, Dispatch document) {
+            Dispatch input;
+            GuardResult result;
+            try {
+                input = document.withOptions(overrides.applyTo(document.options()));
+                result = guard.check(withKey(input));
+            } catch (IllegalArgumentException | io.orderingguard.GuardConfigException e) {
+                bad(file, label(file, line) + ": " + e.getMessage());
+                return;
+            }
+            total++;
+            if (result.rejected()) {
+                rejected++;
+            }
+            if (format.equals("json")) {
+                json.add(results.write(unkey(result, input), input.conversationId()));
+            } else {
+                TextReport.print(out, label(file, line), input, unkey(result, input));
+            }
+            if (progress && total % 100 == 0) {
+                err.print("\rchecked " + total + " dispatches");
+                err.flush();
+            }
         }
-        out.flush();
-        return rejected > 0 ? GuardCli.FINDING : GuardCli.OK;
+
+        void bad(Path file, String message) {
+            bad++;
+            err.println("guard: " + message);
+            err.flush();
+            if (format.equals("json")) {
+                json.addObject().put("source", file.toString()).put("error", message);
+            }
+        }
+
+        int finish(List<Path> inputs) {
+            if (progress && total >= 100) {
+                err.println("\rchecked " + total + " dispatches");
+            }
+            if (format.equals("json")) {
+                JsonNode doc = json.size() == 1 && inputs.size() == 1 && !isJsonl(inputs.get(0)) ? json.get(0) : json;
+                out.println(pretty(doc));
+            } else {
+                out.println(total + " dispatch" + (total == 1 ? "" : "es") + " checked: " + (total - rejected)
+                        + " sent, " + rejected + " rejected" + (bad == 0 ? "" : "; " + bad + " bad input"
+                        + (bad == 1 ? "" : "s") + " (see stderr)"));
+            }
+            out.flush();
+            return bad > 0 ? GuardCli.BAD_INPUT : rejected > 0 ? GuardCli.FINDING : GuardCli.OK;
+        }
+    }
+
+    private static boolean isJsonl(Path file) {
+        Path name = file.getFileName();
+        String n = (name == null ? file.toString() : name.toString()).toLowerCase(java.util.Locale.ROOT);
+        return n.endsWith(".jsonl") || n.endsWith(".ndjson");
     }
 
     private OrderingGuard.Builder configure(Mode guardMode, Composition comp, List<OrderingProfile> fixed,
@@ -163,7 +231,7 @@ final class CheckCommand implements Callable<Integer> {
         profileNames.forEach(builder::profile);
         fixed.forEach(builder::profile);
         if (profileNames.isEmpty() && fixed.isEmpty()) {
-            builder.selectProfiles(ModelSelection.selector());
+            builder.selectProfiles(ModelSelection.selector(modelAliases));
         }
         return builder;
     }
@@ -176,8 +244,7 @@ final class CheckCommand implements Callable<Integer> {
         if (input.conversationId() != null) {
             return r;
         }
-        return new GuardResult(r.outcome(), r.mode(), r.shadow(), r.profile(), r.dispatch().withConversationId(null),
-                r.blocking(), r.advisories(), r.repairs(), r.unrepaired(), r.repairFailures());
+        return r.withDispatch(r.dispatch().withConversationId(null));
     }
 
     private static String label(Path file, int line) {

@@ -2,6 +2,7 @@ package io.orderingguard.cli;
 
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardInputException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,7 @@ import picocli.CommandLine.ScopeType;
         description = "Checks LLM conversations against provider ordering rules, and tool-call traces "
                 + "against sequence policies.",
         subcommands = {CommandLine.HelpCommand.class, CheckCommand.class, ProfilesCommand.class, EvalCommand.class,
-            MigrateCommand.class, ExplainCommand.class, GateCommand.class},
+            MigrateCommand.class, ExplainCommand.class, GateCommand.class, ExplainErrorCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 rejected or failed, 2 bad input or usage.",
             "Run 'guard help VERB' for the options and examples of a verb."})
 public final class GuardCli implements Runnable {
@@ -42,6 +43,9 @@ public final class GuardCli implements Runnable {
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** Standard input, for verbs that read {@code -}. */
+    InputStream in = System.in;
 
     /**
      * Runs the command line and exits with its status.
@@ -61,10 +65,25 @@ public final class GuardCli implements Runnable {
      * @return the exit code
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, System.in, out, err);
+    }
+
+    /**
+     * Runs the command line in-process with another standard input.
+     *
+     * @param args the arguments
+     * @param in standard input
+     * @param out standard output
+     * @param err standard error
+     * @return the exit code
+     */
+    public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
         PrintWriter outWriter = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         PrintWriter errWriter = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
         try {
-            return commandLine(outWriter, errWriter).execute(args);
+            CommandLine cl = commandLine(outWriter, errWriter);
+            ((GuardCli) cl.getCommand()).in = in;
+            return cl.execute(args);
         } finally {
             outWriter.flush();
             errWriter.flush();

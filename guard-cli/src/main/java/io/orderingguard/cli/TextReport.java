@@ -28,6 +28,7 @@ final class TextReport {
         }
         head.append(')');
         out.println(head);
+        out.println("  selection  " + result.selection().reason());
         for (Finding f : result.blocking()) {
             finding(out, f, result.unrepaired().contains(f) ? "blocking" : "repaired");
         }

@@ -77,6 +77,7 @@ class CheckCommandTest {
         CliRun run = CliRun.of("check", "--profile-file", write("p.json", PROFILE).toString(), d.toString());
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.out()).isEqualTo(d + ": REJECTED (profile pairing, model m, conversation c-1)\n"
+                + "  selection  the profiles configured on the guard\n"
                 + "  blocking  pairing [toolResultPairing] call_1\n"
                 + "      tool call 'call_1' (search) has no result\n"
                 + "      prevents: tool_use ids were found without tool_result blocks\n"

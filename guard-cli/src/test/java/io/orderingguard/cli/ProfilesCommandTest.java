@@ -38,7 +38,7 @@ class ProfilesCommandTest {
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).startsWith("BEHAVIOURS (25)  atomic behaviours of the reference catalogue; request them "
                 + "by key or token\n");
-        assertThat(r.out()).contains("FAMILIES (63: 39 reference, 24 provider-grounded)\n");
+        assertThat(r.out()).contains("FAMILIES (64: 39 reference, 25 provider-grounded)\n");
         for (CatalogEntry e : Profiles.behaviours()) {
             assertThat(r.out()).contains("\n  " + e.key());
         }

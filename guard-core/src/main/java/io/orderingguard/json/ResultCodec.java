@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardResult;
 import io.orderingguard.rule.Finding;
+import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.RepairFailure;
 import io.orderingguard.support.Require;
@@ -12,9 +13,11 @@ import java.util.List;
 
 /**
  * Writes a {@link GuardResult} as the result object of DESIGN §7:
- * {@code {"conversationId", "outcome", "profile", "blocking", "advisories", "repairs", "unrepaired",
- * "repairFailures", "timeline"}}, with findings as {@code {"ruleId", "ruleType", "severity",
- * "profile", "primitiveIds", "detail", "providerError"}}.
+ * {@code {"conversationId", "outcome", "profile", "selection", "blocking", "advisories", "repairs",
+ * "unrepaired", "repairFailures", "timeline"}}, with findings as {@code {"ruleId", "ruleType",
+ * "severity", "profile", "primitiveIds", "detail", "providerError"}} and the selection as
+ * {@code {"profiles": [names], "reason", "inferred": {options inferred, as in a dispatch's
+ * "options"}, "fallback": true|false}}.
  *
  * <p>Thread-safe: immutable.
  */
@@ -39,6 +42,21 @@ public final class ResultCodec {
     }
 
     /**
+     * Writes a profile selection: {@code {"profiles", "reason", "inferred", "fallback"}}.
+     *
+     * @param selection the selection
+     * @return the selection object
+     */
+    public ObjectNode selection(ProfileSelection selection) {
+        ObjectNode o = NODES.objectNode();
+        ids(o.putArray("profiles"), selection.profileNames());
+        o.put("reason", selection.reason());
+        o.set("inferred", dispatches.optionsToTree(selection.inferred()));
+        o.put("fallback", selection.fallback());
+        return o;
+    }
+
+    /**
      * Writes a result.
      *
      * @param result the result
@@ -50,6 +68,7 @@ public final class ResultCodec {
         o.put("conversationId", conversationId);
         o.put("outcome", result.outcome().wireName());
         o.put("profile", result.profile());
+        o.set("selection", selection(result.selection()));
         o.set("blocking", findings(result.blocking()));
         o.set("advisories", findings(result.advisories()));
         ArrayNode repairs = o.putArray("repairs");

@@ -90,8 +90,9 @@ public final class RuleCodec {
             values.severity = severity(n);
             values.provenance = provenance(n);
             return description.create(values);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            // the record's own validation: report it at the rule's path, naming the field
+        } catch (IllegalArgumentException e) {
+            // the record's own validation: report it at the rule's path, naming the field (a required
+            // field was checked above, so the record never sees a null it would reject)
             throw n.error(e.getMessage());
         }
     }

@@ -69,7 +69,12 @@ public enum Facet implements WireNamed {
     /** The preservation baseline could not be read from the stash (no rule: the guard reports it). */
     STASH_READ("stash-read"),
     /** The preservation baseline could not be written to the stash (no rule: the guard reports it). */
-    STASH_WRITE("stash-write");
+    STASH_WRITE("stash-write"),
+    /**
+     * No profile is known for the dispatch's model, so a conservative fallback was used (no rule:
+     * the guard reports it from the {@link ProfileSelection}).
+     */
+    FALLBACK("fallback");
 
     private final String wireName;
 

@@ -19,4 +19,21 @@ public interface ProfileSelector {
      *     was configured
      */
     List<OrderingProfile> select(Dispatch dispatch);
+
+    /**
+     * Chooses profiles and says why. The guard calls this method; the default wraps
+     * {@link #select(Dispatch)} with a generic reason, and selectors that know more (the shipped
+     * model selector: the table row, the request options, what was inferred, a fallback) override
+     * it.
+     *
+     * @param dispatch the dispatch
+     * @return the selection
+     * @throws IllegalArgumentException when {@link #select(Dispatch)} chose no profile (the guard
+     *     reports it as a {@code GuardConfigException} naming the provider and model)
+     */
+    default ProfileSelection choose(Dispatch dispatch) {
+        List<OrderingProfile> profiles = select(dispatch);
+        return ProfileSelection.of(profiles == null ? List.of() : profiles,
+                "chosen by the application's profile selector");
+    }
 }

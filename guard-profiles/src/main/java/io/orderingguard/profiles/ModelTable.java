@@ -20,6 +20,13 @@ import java.util.regex.Pattern;
  *
  * <p>Providers are canonicalised ({@link #canonicalProvider}); an unknown provider (a gateway, a
  * custom name) gives no surface hint, so only rows that do not require a provider apply.
+ *
+ * <p>Model ids are matched as {@link #resolve} leaves them: lower case; a Bedrock ARN reduced to its
+ * last path segment; an API path ({@code models/…}, Vertex {@code publishers/google/models/…},
+ * {@code projects/…/models/…}) reduced to what follows {@code models/}; a gateway's vendor prefix
+ * ({@code openai/gpt-4o-mini}, {@code deepseek/deepseek-chat}, {@code anthropic/claude-…} on
+ * OpenRouter, {@code zai-org/GLM-4.6} on Hugging Face) removed, a known vendor becoming the surface
+ * hint (it is the vendor's API that answers, whatever gateway relays the request).
  */
 final class ModelTable {
 
@@ -32,6 +39,7 @@ final class ModelTable {
     static final String DASHSCOPE = "dashscope";
 
     private static final Map<String, String> PROVIDER_ALIASES = new HashMap<>();
+    private static final Map<String, String> VENDORS = new HashMap<>();
     private static final List<ModelRule> ROWS = new ArrayList<>();
     private static final List<Pattern> PATTERNS = new ArrayList<>();
 
@@ -49,6 +57,14 @@ final class ModelTable {
         aliases("cohere", "cohere");
         aliases(DASHSCOPE, "dashscope", "alibaba", "aliyun", "qwen", "model-studio");
         aliases("xai", "xai", "x-ai");
+
+        vendors(OPENAI, "openai");
+        vendors(ANTHROPIC, "anthropic");
+        vendors(GEMINI, "google", "gemini");
+        vendors("deepseek", "deepseek", "deepseek-ai");
+        vendors("mistral", "mistralai", "mistral");
+        vendors("cohere", "cohere", "coherelabs");
+        vendors("xai", "x-ai", "xai");
 
         // AWS Bedrock Converse: the surface decides, whatever the model
         row(Set.of(BEDROCK), false, REGION + "anthropic\\.claude", "bedrock-converse-claude", CONFIRMED,
@@ -76,7 +92,7 @@ final class ModelTable {
                 "an OpenAI model on the Responses API");
         row(Set.of(OPENAI), false, "^(?:gpt-4o|gpt-4\\.1|gpt-4-turbo|gpt-4(?:-|$)|gpt-3\\.5-turbo|chatgpt-4o)",
                 "openai-chat", CONFIRMED, "the O- rules were reported against these models");
-        row(Set.of(OPENAI), false, "^(?:gpt-5|o1|o3|o4-mini)", "openai-chat", DOCUMENTED,
+        row(Set.of(OPENAI), false, "^(?:gpt-5|gpt-4\\.5|o1|o3|o4-mini)", "openai-chat", DOCUMENTED,
                 "Chat Completions rules apply to every model on the surface");
 
         // Google Gemini API and Vertex AI
@@ -129,6 +145,10 @@ final class ModelTable {
         row(Set.of(), false, "glm-?4\\.5", "glm-4-5", DOCUMENTED, "GLM 4.5");
         row(Set.of(), false, "glm-?4\\.7", "glm-4-7", DOCUMENTED, "GLM 4.7");
         row(Set.of(), false, "glm-?4\\.6", "glm-4-7", GUESSED, "GLM 4.6: assumed to behave like 4.7");
+        row(Set.of(), false, "(?:^|/)glm-?(?:[5-9]|4\\.[89])", "glm-4-7", GUESSED,
+                "a GLM generation after 4.7: assumed to behave like 4.7");
+        row(Set.of(), false, "(?:^|/)glm-?4(?:-|$)", "glm-4-5", GUESSED,
+                "another GLM-4 model (glm-4-plus, glm-4-9b-chat): assumed to behave like 4.5");
         row(Set.of(), false, "kimi-k2", "kimi-k2", DOCUMENTED, "Kimi K2");
         row(Set.of(), false, "kimi-k3", "kimi-k3", DOCUMENTED, "Kimi K3");
         row(Set.of(), false, "minimax-m2", "minimax-m2", DOCUMENTED, "MiniMax M2");
@@ -155,6 +175,12 @@ final class ModelTable {
         }
     }
 
+    private static void vendors(String canonical, String... prefixes) {
+        for (String p : prefixes) {
+            VENDORS.put(p, canonical);
+        }
+    }
+
     private static void row(Set<String> providers, boolean requiresProvider, String pattern, String family,
             Confidence confidence, String note) {
         ROWS.add(new ModelRule(providers, requiresProvider, pattern, family, confidence, note));
@@ -178,6 +204,38 @@ final class ModelTable {
         return PROVIDER_ALIASES.get(provider.trim().toLowerCase(Locale.ROOT));
     }
 
+    /** A model id as the table matches it, with the provider (surface) hint in force. */
+    record Resolved(String provider, String id) {}
+
+    /**
+     * Reduces a model id to what the table matches, and settles the provider hint (see the class
+     * comment).
+     *
+     * @param provider the provider as given, or {@code null}
+     * @param modelId the model id as given
+     * @return the canonical provider (or {@code null}) and the id
+     */
+    static Resolved resolve(String provider, String modelId) {
+        String canonical = canonicalProvider(provider);
+        String id = modelId.trim().toLowerCase(Locale.ROOT);
+        if (id.startsWith("arn:")) {
+            id = id.substring(id.lastIndexOf('/') + 1);
+        }
+        int models = id.lastIndexOf("models/");
+        if (models >= 0 && (models == 0 || id.charAt(models - 1) == '/')) {
+            id = id.substring(models + "models/".length());
+        }
+        int slash = id.indexOf('/');
+        if (slash > 0) {
+            String vendor = VENDORS.get(id.substring(0, slash));
+            if (vendor != null) {
+                canonical = vendor;
+            }
+            id = id.substring(id.lastIndexOf('/') + 1);
+        }
+        return new Resolved(canonical, id);
+    }
+
     /**
      * Finds the first row for a model id.
      *
@@ -186,8 +244,9 @@ final class ModelTable {
      * @return the row, or {@code null}
      */
     static ModelRule find(String provider, String modelId) {
-        String canonical = canonicalProvider(provider);
-        String id = normalise(modelId);
+        Resolved resolved = resolve(provider, modelId);
+        String canonical = resolved.provider();
+        String id = resolved.id();
         for (int i = 0; i < ROWS.size(); i++) {
             ModelRule row = ROWS.get(i);
             boolean surfaceMatches = canonical != null && row.providers().contains(canonical);
@@ -200,10 +259,5 @@ final class ModelTable {
             }
         }
         return null;
-    }
-
-    private static String normalise(String modelId) {
-        String id = modelId.trim().toLowerCase(Locale.ROOT);
-        return id.startsWith("models/") ? id.substring("models/".length()) : id;
     }
 }

@@ -35,6 +35,11 @@ public final class Profiles {
 
     private Profiles() {}
 
+    /** Created on first use, after the catalogue it falls back into. */
+    private static final class DefaultSelector {
+        static final ModelSelector INSTANCE = ModelSelector.defaults();
+    }
+
     /**
      * Resolves a behaviour or family by name.
      *
@@ -177,42 +182,36 @@ public final class Profiles {
     }
 
     /**
-     * Returns a selector that chooses the family from each dispatch's provider and model.
+     * Returns the shipped selector: the family from each dispatch's provider and model, its variant
+     * from the request options (or conservative evidence), the reason in every result, and for an
+     * unknown model the conservative {@code unknown-model} family with an advisory finding, never an
+     * exception. Configure deployment names with {@link ModelSelector#alias(String, String)}.
      *
-     * @return the selector; it throws {@link GuardConfigException} for a model with no known family
+     * @return the selector
      */
-    public static ProfileSelector selector() {
-        return Profiles::select;
+    public static ModelSelector selector() {
+        return DefaultSelector.INSTANCE;
     }
 
     /**
-     * Returns a selector that chooses the family from each dispatch's provider and model, and falls
-     * back to a profile for unknown models.
+     * Returns the shipped selector with another fallback for unknown models.
      *
      * @param fallback the profile for models with no known family
      * @return the selector
      */
-    public static ProfileSelector selector(OrderingProfile fallback) {
-        Require.nonNull(fallback, "fallback");
-        return dispatch -> {
-            Optional<ModelMatch> m = match(dispatch.provider(), dispatch.model());
-            return List.of(m.isPresent() ? m.get().profile() : fallback);
-        };
+    public static ModelSelector selector(OrderingProfile fallback) {
+        return selector().fallback(fallback);
     }
 
     /**
-     * Returns a selector that falls back to a shipped profile for unknown models.
+     * Returns the shipped selector with a shipped fallback for unknown models.
      *
      * @param fallbackName the name of the fallback, e.g. {@code permissive}
      * @return the selector
      * @throws GuardConfigException when the fallback name is unknown
      */
-    public static ProfileSelector selector(String fallbackName) {
+    public static ModelSelector selector(String fallbackName) {
         return selector(profile(fallbackName));
-    }
-
-    private static List<OrderingProfile> select(Dispatch dispatch) {
-        return List.of(forDispatch(dispatch.provider(), dispatch.model()));
     }
 
     private static String unknownModel(String provider, String modelId) {

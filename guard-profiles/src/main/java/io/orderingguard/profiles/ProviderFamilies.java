@@ -31,6 +31,9 @@ final class ProviderFamilies {
                     + "(gpt-4.1, gpt-4o) and items rebuilt by the client without their server id, which the "
                     + "provider accepts without reasoning; the rule would reject every such tool loop");
 
+    /** The family profile selection falls back to for an unknown model. */
+    static final String UNKNOWN_MODEL = "unknown-model";
+
     /** Provider family key → definition, in catalogue order. */
     static final Map<String, Definition> DEFINITIONS = new LinkedHashMap<>();
 
@@ -167,6 +170,13 @@ final class ProviderFamilies {
                 + "(else the template raises), tool calls carry a channel, and only the first of parallel tool calls "
                 + "is rendered (single_tool_call_per_turn, advisory). Extends the reference gpt-oss.",
                 List.of("harmony_commentary_channel", "single_tool_call_per_turn"), List.of(GPT_OSS_TOOL_RESULT_HAS_CALL));
+
+        define(UNKNOWN_MODEL, "The conservative fallback of profile selection for a model no family is known for: "
+                + "only what every provider rejects, a tool call without its result or a result without its call "
+                + "(provider-executed calls exempt). Selection reports an advisory finding naming the model; name a "
+                + "family (guard check -p, OrderingGuard.builder().profile) or map a deployment name to a model id "
+                + "(--model-alias, Profiles.selector().alias) to get the model's own rules.",
+                List.of(), List.of(UNKNOWN_MODEL_TOOL_PAIRING));
     }
 
     private ProviderFamilies() {}

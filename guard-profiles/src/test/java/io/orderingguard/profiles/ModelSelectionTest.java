@@ -150,16 +150,25 @@ class ModelSelectionTest {
     }
 
     @Test
-    void the_selector_chooses_per_dispatch_and_fails_for_unknown_models() {
+    void the_selector_chooses_per_dispatch_and_falls_back_for_unknown_models_without_throwing() {
         OrderingGuard guard = OrderingGuard.builder().selectProfiles(Profiles.selector()).build();
 
         GuardResult gemini = guard.check(dispatch("gemini", "gemini-3-pro-preview"));
         GuardResult mistral = guard.check(dispatch("mistral", "mistral-large-latest"));
+        GuardResult unknown = guard.check(dispatch("acme", "acme-9000"));
         assertThat(gemini.profile()).isEqualTo("gemini-3-api");
         assertThat(mistral.profile()).isEqualTo("mistral-api");
-        assertThatThrownBy(() -> guard.check(dispatch("acme", "acme-9000")))
-                .isInstanceOf(GuardConfigException.class)
-                .hasMessageContaining("no profile is known for model 'acme-9000'");
+        assertThat(unknown.profile()).isEqualTo("unknown-model");
+        assertThat(unknown.outcome()).isEqualTo(io.orderingguard.Outcome.PASSED);
+        assertThat(unknown.selection().fallback()).isTrue();
+        assertThat(unknown.advisories()).singleElement().satisfies(f -> {
+            assertThat(f.ruleId()).isEqualTo("profile-selection");
+            assertThat(f.detail()).isEqualTo("no profile is known for model 'acme-9000' on 'acme', so the conservative"
+                    + " profile 'unknown-model' was used (it checks only tool-call/result pairing); name a profile"
+                    + " (guard check -p NAME, OrderingGuard.builder().profile(NAME); guard profiles lists them) or map"
+                    + " the name to a known model id (guard check --model-alias NAME=MODEL,"
+                    + " Profiles.selector().alias(NAME, MODEL))");
+        });
     }
 
     @Test
@@ -183,8 +192,10 @@ class ModelSelectionTest {
             assertThat(Profiles.find(row.family())).as(row.pattern()).isPresent();
             reached.add(row.family());
         }
+        // reached from the request options (Variants) or as the fallback for unknown models, not from a row
         Set<String> optIn = Set.of("anthropic-messages-no-thinking", "anthropic-messages-manual-thinking",
-                "anthropic-messages-adaptive-thinking", "bedrock-converse-claude-thinking", "deepseek-v3-2-api-thinking");
+                "anthropic-messages-adaptive-thinking", "bedrock-converse-claude-thinking", "deepseek-v3-2-api-thinking",
+                "unknown-model");
         for (CatalogEntry f : Profiles.families()) {
             if (f.origin() == CatalogEntry.Origin.PROVIDER && !optIn.contains(f.key())) {
                 assertThat(reached).as(f.key()).contains(f.key());
