@@ -7,6 +7,13 @@ import io.orderingguard.rule.RepairFailure;
  * Thrown by {@link OrderingGuard#apply} when a dispatch is rejected, before anything is sent. Carries
  * the whole {@link GuardResult}. The message states the count and lists every blocking finding, with
  * the provider error each prevents.
+ *
+ * <p>This is the one rejection exception of the guard API. Framework adapters that must throw their
+ * framework's own exception type carry the same result and the same message instead: guard-langchain4j
+ * throws {@code io.orderingguard.langchain4j.GuardRejectedException}, a LangChain4j
+ * {@code NonRetriableException} (so LangChain4j's retry loop does not resend the rejected request),
+ * whose message is {@link #message(GuardResult)} and whose {@code result()} is the same
+ * {@link GuardResult}. Code that handles both catches each type and reads {@code result()}.
  */
 public class OrderingViolationException extends RuntimeException {
 

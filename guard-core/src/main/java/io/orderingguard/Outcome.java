@@ -1,7 +1,8 @@
 package io.orderingguard;
 
 /**
- * The verdict on a dispatch.
+ * The ordering guard's verdict on a dispatch. (The verdict of one sequence rule over a trace is
+ * {@link io.orderingguard.policy.RuleOutcome}.)
  *
  * <p>Thread-safe (an enum).
  */

@@ -3,9 +3,9 @@ package io.orderingguard.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.policy.Outcome;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.RuleEvaluation;
+import io.orderingguard.policy.RuleOutcome;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.policy.StepVerdict;
 import io.orderingguard.policy.TraceExplanation;
@@ -136,7 +136,7 @@ final class PolicyExplainRenderer {
         return "[" + step.index() + "] " + step.call().summary();
     }
 
-    private static String mark(Outcome outcome) {
+    private static String mark(RuleOutcome outcome) {
         switch (outcome) {
             case HELD:
                 return "✅";

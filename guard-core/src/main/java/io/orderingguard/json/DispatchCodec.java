@@ -7,8 +7,6 @@ import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.support.Require;
@@ -16,16 +14,12 @@ import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
-import io.orderingguard.timeline.Reasoning;
-import io.orderingguard.timeline.ReasoningMode;
 import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
-import io.orderingguard.timeline.ToolChoice;
-import io.orderingguard.timeline.ToolChoiceMode;
 import io.orderingguard.timeline.ToolResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -83,10 +77,6 @@ public final class DispatchCodec {
 
     private static final Set<String> TOP_FIELDS =
             Set.of("conversationId", "provider", "model", "surface", "options", "tools", "context", "entries");
-    private static final Set<String> OPTION_FIELDS =
-            Set.of("reasoning", "toolChoice", "parallelToolCalls", "maxTokens", "stream");
-    private static final Set<String> REASONING_FIELDS = Set.of("mode", "budgetTokens", "effort");
-    private static final Set<String> TOOL_CHOICE_FIELDS = Set.of("tool");
     private static final Set<String> TOOL_FIELDS = Set.of("name", "inputSchema");
     private static final Set<String> MESSAGE_FIELDS =
             Set.of("kind", "id", "role", "content", "payload", "replayCompatibility", "step", "wireMessage");
@@ -96,7 +86,6 @@ public final class DispatchCodec {
             "providerExecuted", "payload", "replayCompatibility", "step", "wireMessage");
     private static final Set<String> RESULT_FIELDS = Set.of("content", "isError", "wireMessage");
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
     private static final ObjectWriter COMPACT = MAPPER.writer();
     private static final ObjectWriter PRETTY = MAPPER.writer(prettyPrinter());
@@ -442,7 +431,7 @@ public final class DispatchCodec {
         String provider = root.optNonBlankText("provider");
         String model = root.optNonBlankText("model");
         String surface = root.optEnum("surface", "dispatch", "turn");
-        RequestOptions options = root.has("options") ? options(root.child("options")) : RequestOptions.unknown();
+        RequestOptions options = root.has("options") ? OptionsCodec.read(root.child("options")) : RequestOptions.unknown();
         List<DeclaredTool> tools = tools(root);
         ObjectNode context = object(root, "context");
         InputNode entriesNode = root.required("entries");
@@ -460,8 +449,8 @@ public final class DispatchCodec {
             return new Dispatch(conversationId, provider, model,
                     surface == null ? Surface.DISPATCH : Surface.fromWire(surface),
                     Timeline.of(entries, tools), context, options);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw root.error(String.valueOf(e.getMessage())); // unreachable: every field was checked
+        } catch (IllegalArgumentException e) {
+            throw root.error(e.getMessage()); // unreachable: every field was checked
         }
     }
 
@@ -498,8 +487,8 @@ public final class DispatchCodec {
                         node.optNonBlankText("wireMessage"));
             }
             return toolCall(node);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw node.error(String.valueOf(e.getMessage())); // unreachable: every field was checked
+        } catch (IllegalArgumentException e) {
+            throw node.error(e.getMessage()); // unreachable: every field was checked
         }
     }
 
@@ -539,67 +528,7 @@ public final class DispatchCodec {
      *     problem
      */
     public RequestOptions optionsFromTree(JsonNode tree, String source) {
-        return options(InputNode.root(Require.nonNull(tree, "tree"), source, 0));
-    }
-
-    private static RequestOptions options(InputNode node) {
-        node.requireObject().allowOnly(OPTION_FIELDS);
-        Reasoning reasoning = node.has("reasoning") ? reasoning(node.child("reasoning")) : null;
-        ToolChoice toolChoice = node.has("toolChoice") ? toolChoice(node.child("toolChoice")) : null;
-        Boolean parallel = optBoolean(node, "parallelToolCalls");
-        Integer maxTokens = node.optInt("maxTokens");
-        if (maxTokens != null && maxTokens < 1) {
-            throw node.child("maxTokens").error("expected an integer >= 1, but was " + maxTokens);
-        }
-        Boolean stream = optBoolean(node, "stream");
-        RequestOptions options = new RequestOptions(reasoning, toolChoice, parallel, maxTokens, stream);
-        return options.isUnknown() ? RequestOptions.unknown() : options;
-    }
-
-    private static Reasoning reasoning(InputNode node) {
-        node.requireObject().allowOnly(REASONING_FIELDS);
-        ReasoningMode mode = ReasoningMode.valueOf(
-                node.enumValue("mode", "disabled", "enabled", "adaptive").toUpperCase(Locale.ROOT));
-        Integer budget = node.optInt("budgetTokens");
-        if (budget != null) {
-            if (budget < 1) {
-                throw node.child("budgetTokens").error("expected an integer >= 1, but was " + budget);
-            }
-            if (mode != ReasoningMode.ENABLED) {
-                throw node.child("budgetTokens").error("a budget is only allowed with mode enabled, but mode was \""
-                        + mode.wireName() + "\"");
-            }
-        }
-        String effort = node.optNonBlankText("effort");
-        if (effort != null && mode == ReasoningMode.DISABLED) {
-            throw node.child("effort").error("an effort is not allowed with mode disabled");
-        }
-        return new Reasoning(mode, budget, effort);
-    }
-
-    private static ToolChoice toolChoice(InputNode node) {
-        JsonNode raw = node.raw();
-        if (raw.isTextual()) {
-            switch (raw.textValue()) {
-                case "auto":
-                    return ToolChoice.auto();
-                case "none":
-                    return ToolChoice.none();
-                case "required":
-                    return ToolChoice.required();
-                default:
-                    break;
-            }
-        } else if (raw.isObject()) {
-            node.allowOnly(TOOL_CHOICE_FIELDS);
-            return ToolChoice.tool(node.nonBlankText("tool"));
-        }
-        throw node.error("expected one of \"auto\", \"none\", \"required\" or an object {\"tool\": name}, but was "
-                + InputNode.describe(raw));
-    }
-
-    private static Boolean optBoolean(InputNode node, String name) {
-        return node.has(name) ? node.optBoolean(name, false) : null;
+        return OptionsCodec.read(InputNode.root(Require.nonNull(tree, "tree"), source, 0));
     }
 
     private static String text(InputNode node, String name) {
@@ -625,38 +554,7 @@ public final class DispatchCodec {
      * @return the document
      */
     public ObjectNode toTree(Dispatch dispatch) {
-        Require.nonNull(dispatch, "dispatch");
-        ObjectNode root = NODES.objectNode();
-        putIfPresent(root, "conversationId", dispatch.conversationId());
-        putIfPresent(root, "provider", dispatch.provider());
-        putIfPresent(root, "model", dispatch.model());
-        if (dispatch.surface() != Surface.DISPATCH) {
-            root.put("surface", dispatch.surface().wireName());
-        }
-        if (!dispatch.options().isUnknown()) {
-            root.set("options", optionsToTree(dispatch.options()));
-        }
-        List<DeclaredTool> tools = dispatch.tools();
-        if (!tools.isEmpty()) {
-            ArrayNode array = root.putArray("tools");
-            for (DeclaredTool tool : tools) {
-                ObjectNode t = array.addObject();
-                t.put("name", tool.name());
-                ObjectNode schema = tool.inputSchema();
-                if (schema != null) {
-                    t.set("inputSchema", schema);
-                }
-            }
-        }
-        ObjectNode context = dispatch.context();
-        if (context != null) {
-            root.set("context", context);
-        }
-        ArrayNode entries = root.putArray("entries");
-        for (Entry entry : dispatch.timeline().entries()) {
-            entries.add(entryToTree(entry));
-        }
-        return root;
+        return DispatchWriter.dispatch(Require.nonNull(dispatch, "dispatch"));
     }
 
     /**
@@ -667,35 +565,7 @@ public final class DispatchCodec {
      * @return the options object (empty for {@link RequestOptions#unknown()})
      */
     public ObjectNode optionsToTree(RequestOptions options) {
-        Require.nonNull(options, "options");
-        ObjectNode node = NODES.objectNode();
-        Reasoning reasoning = options.reasoning();
-        if (reasoning != null) {
-            ObjectNode r = node.putObject("reasoning");
-            r.put("mode", reasoning.mode().wireName());
-            if (reasoning.budgetTokens() != null) {
-                r.put("budgetTokens", reasoning.budgetTokens());
-            }
-            putIfPresent(r, "effort", reasoning.effort());
-        }
-        ToolChoice choice = options.toolChoice();
-        if (choice != null) {
-            if (choice.mode() == ToolChoiceMode.TOOL) {
-                node.putObject("toolChoice").put("tool", choice.tool());
-            } else {
-                node.put("toolChoice", choice.mode().wireName());
-            }
-        }
-        if (options.parallelToolCalls() != null) {
-            node.put("parallelToolCalls", options.parallelToolCalls());
-        }
-        if (options.maxTokens() != null) {
-            node.put("maxTokens", options.maxTokens());
-        }
-        if (options.stream() != null) {
-            node.put("stream", options.stream());
-        }
-        return node;
+        return OptionsCodec.write(Require.nonNull(options, "options"));
     }
 
     /**
@@ -705,56 +575,7 @@ public final class DispatchCodec {
      * @return the entry object
      */
     public ObjectNode entryToTree(Entry entry) {
-        return entryTree(entry);
-    }
-
-    private static ObjectNode entryTree(Entry entry) {
-        ObjectNode node = NODES.objectNode();
-        node.put("kind", entry.kind().wireName());
-        node.put("id", entry.id());
-        if (entry instanceof Message message) {
-            node.put("role", message.role().wireName());
-            node.put("content", message.content());
-        } else if (entry instanceof Thought thought) {
-            node.put("content", thought.content());
-        } else if (entry instanceof ToolCall call) {
-            if (call.requested() || !call.tool().isEmpty()) {
-                node.put("tool", call.tool());
-            }
-            ObjectNode args = call.args();
-            if (call.requested() || !args.isEmpty()) {
-                node.set("args", args);
-            }
-            ToolResult result = call.result();
-            if (result != null) {
-                ObjectNode r = node.putObject("result");
-                r.put("content", result.content());
-                if (result.isError()) {
-                    r.put("isError", true);
-                }
-                putIfPresent(r, "wireMessage", result.wireMessage());
-            }
-            if (!call.requested()) {
-                node.put("requested", false);
-            }
-            if (call.providerExecuted()) {
-                node.put("providerExecuted", true);
-            }
-        }
-        ObjectNode payload = entry.payload();
-        if (payload != null) {
-            node.set("payload", payload);
-        }
-        putIfPresent(node, "replayCompatibility", entry.replayCompatibility());
-        putIfPresent(node, "step", entry.step());
-        putIfPresent(node, "wireMessage", entry.wireMessage());
-        return node;
-    }
-
-    private static void putIfPresent(ObjectNode node, String name, String value) {
-        if (value != null) {
-            node.put(name, value);
-        }
+        return DispatchWriter.entry(Require.nonNull(entry, "entry"));
     }
 
     /**

@@ -103,36 +103,27 @@ final class RuleReader {
         String id = node.optNonBlankText("id");
         Condition when = node.has("when") ? condition(node.child("when")) : null;
         try {
-            switch (kind) {
-                case REQUIRE:
-                    return new RequireRule(selector(node.required("tool")), when, id);
-                case BEFORE:
-                    return new BeforeRule(selector(node.required("first")), selector(node.required("then")), when, id);
-                case IMMEDIATELY_BEFORE:
-                    return new ImmediatelyBeforeRule(selector(node.required("first")), selector(node.required("then")),
-                            when, id);
-                case BLOCKLIST:
-                    return new BlocklistRule(node.text("pattern"), when, id);
-                case ALLOWLIST:
-                    return new AllowlistRule(selectors(node.required("tools")), when, id);
-                case MAX_CALLS:
-                    return new MaxCallsRule(selector(node.required("tool")), node.required("max").asInt(), when, id);
-                case EVENTUALLY:
-                    return new EventuallyRule(selector(node.required("tool")), node.required("within").asInt(), when, id);
-                case NEVER_AFTER:
-                    return new NeverAfterRule(selector(node.required("trigger")), selector(node.required("forbidden")),
-                            when, id);
-                case AFTER:
+            return switch (kind) {
+                case REQUIRE -> new RequireRule(selector(node.required("tool")), when, id);
+                case BEFORE -> new BeforeRule(selector(node.required("first")), selector(node.required("then")), when, id);
+                case IMMEDIATELY_BEFORE -> new ImmediatelyBeforeRule(selector(node.required("first")),
+                        selector(node.required("then")), when, id);
+                case BLOCKLIST -> new BlocklistRule(node.text("pattern"), when, id);
+                case ALLOWLIST -> new AllowlistRule(selectors(node.required("tools")), when, id);
+                case MAX_CALLS -> new MaxCallsRule(selector(node.required("tool")), node.required("max").asInt(), when, id);
+                case EVENTUALLY -> new EventuallyRule(selector(node.required("tool")), node.required("within").asInt(),
+                        when, id);
+                case NEVER_AFTER -> new NeverAfterRule(selector(node.required("trigger")),
+                        selector(node.required("forbidden")), when, id);
+                case AFTER -> {
                     Integer within = node.optInt("within");
-                    return new AfterRule(selector(node.required("trigger")), selector(node.required("then")),
+                    yield new AfterRule(selector(node.required("trigger")), selector(node.required("then")),
                             within == null ? AfterRule.DEFAULT_WITHIN : within, when, id);
-                case SEQUENCE:
-                    return new InOrderRule(selectors(node.required("tools")), node.optBoolean("strict", false), when, id);
-                case TOOLS:
-                    return new ToolAccessRule(textList(node, "allow"), textList(node, "deny"), when, id);
-                default:
-                    throw new AssertionError(kind);
-            }
+                }
+                case SEQUENCE -> new InOrderRule(selectors(node.required("tools")), node.optBoolean("strict", false),
+                        when, id);
+                case TOOLS -> new ToolAccessRule(textList(node, "allow"), textList(node, "deny"), when, id);
+            };
         } catch (InvalidRuleException e) {
             throw e.field() != null && node.has(e.field()) ? node.child(e.field()).error(e.getMessage())
                     : node.error(e.getMessage());
@@ -141,49 +132,18 @@ final class RuleReader {
 
     private static Set<String> fields(RuleKind kind) {
         Set<String> fields = new LinkedHashSet<>(COMMON);
-        switch (kind) {
-            case REQUIRE:
-                fields.add("tool");
-                break;
-            case BEFORE:
-            case IMMEDIATELY_BEFORE:
-                fields.add("first");
-                fields.add("then");
-                break;
-            case BLOCKLIST:
-                fields.add("pattern");
-                break;
-            case ALLOWLIST:
-                fields.add("tools");
-                break;
-            case MAX_CALLS:
-                fields.add("tool");
-                fields.add("max");
-                break;
-            case EVENTUALLY:
-                fields.add("tool");
-                fields.add("within");
-                break;
-            case NEVER_AFTER:
-                fields.add("trigger");
-                fields.add("forbidden");
-                break;
-            case AFTER:
-                fields.add("trigger");
-                fields.add("then");
-                fields.add("within");
-                break;
-            case SEQUENCE:
-                fields.add("tools");
-                fields.add("strict");
-                break;
-            case TOOLS:
-                fields.add("allow");
-                fields.add("deny");
-                break;
-            default:
-                throw new AssertionError(kind);
-        }
+        fields.addAll(switch (kind) {
+            case REQUIRE -> List.of("tool");
+            case BEFORE, IMMEDIATELY_BEFORE -> List.of("first", "then");
+            case BLOCKLIST -> List.of("pattern");
+            case ALLOWLIST -> List.of("tools");
+            case MAX_CALLS -> List.of("tool", "max");
+            case EVENTUALLY -> List.of("tool", "within");
+            case NEVER_AFTER -> List.of("trigger", "forbidden");
+            case AFTER -> List.of("trigger", "then", "within");
+            case SEQUENCE -> List.of("tools", "strict");
+            case TOOLS -> List.of("allow", "deny");
+        });
         return fields;
     }
 

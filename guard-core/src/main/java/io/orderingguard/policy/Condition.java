@@ -12,7 +12,7 @@ import java.util.regex.PatternSyntaxException;
 /**
  * A {@code when:} condition: a conjunction of clauses over values of the context object (the
  * dispatch document's {@code context}, or the context an eval test or trace supplies). A rule whose
- * condition does not hold is {@link Outcome#NOT_EXERCISED}.
+ * condition does not hold is {@link RuleOutcome#NOT_EXERCISED}.
  *
  * <p>Each clause names a dot path that starts with {@code context.} and tests the value there:
  * <ul>

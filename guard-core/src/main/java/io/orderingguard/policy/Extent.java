@@ -12,7 +12,7 @@ public enum Extent {
     COMPLETE,
     /**
      * A live run: the history so far plus the call about to be made. More calls may come, so a rule
-     * that the rest of the run could still satisfy is {@link Outcome#NOT_EXERCISED}, never violated.
+     * that the rest of the run could still satisfy is {@link RuleOutcome#NOT_EXERCISED}, never violated.
      * This is the extent of {@link ToolCallGate}.
      */
     PARTIAL

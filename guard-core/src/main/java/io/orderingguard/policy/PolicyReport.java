@@ -42,7 +42,7 @@ public record PolicyReport(
 
     /**
      * Returns whether at least one rule was exercised (held or violated). A passing report in which
-     * every rule was {@link Outcome#NOT_EXERCISED} asserted nothing about this trace.
+     * every rule was {@link RuleOutcome#NOT_EXERCISED} asserted nothing about this trace.
      *
      * @return {@code false} when there are rules and none was exercised
      */
@@ -51,7 +51,7 @@ public record PolicyReport(
             return true;
         }
         for (RuleEvaluation evaluation : evaluations) {
-            if (evaluation.outcome() != Outcome.NOT_EXERCISED) {
+            if (evaluation.outcome() != RuleOutcome.NOT_EXERCISED) {
                 return true;
             }
         }

@@ -6,7 +6,7 @@ import java.util.List;
  * {@code require}: the trace must call a tool at least once.
  *
  * <ul>
- *   <li>Calls match: {@link Outcome#HELD}, spanning every matching call.</li>
+ *   <li>Calls match: {@link RuleOutcome#HELD}, spanning every matching call.</li>
  *   <li>No call matches, complete extent (also an empty trace): violated, spanning nothing, reason
  *       {@code required tool '{tool}' not found in trace}.</li>
  *   <li>No call matches, partial extent: not exercised, because the rest of the run may still call

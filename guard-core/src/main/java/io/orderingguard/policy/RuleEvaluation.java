@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param diagnosis the human explanation; present exactly when violated
  */
 public record RuleEvaluation(
-        String ruleId, RuleKind kind, Outcome outcome, List<Integer> spanned, String reason, Diagnosis diagnosis) {
+        String ruleId, RuleKind kind, RuleOutcome outcome, List<Integer> spanned, String reason, Diagnosis diagnosis) {
 
     /** Validates and copies the fields. */
     public RuleEvaluation {
@@ -33,11 +33,11 @@ public record RuleEvaluation(
             copy.add(index);
         }
         spanned = List.copyOf(copy);
-        if ((outcome == Outcome.HELD) != (reason == null)) {
+        if ((outcome == RuleOutcome.HELD) != (reason == null)) {
             throw new IllegalArgumentException("reason must be null exactly when the outcome is held, but outcome was "
                     + outcome.wireName() + " and reason was " + (reason == null ? "null" : "'" + reason + "'"));
         }
-        if ((outcome == Outcome.VIOLATED) != (diagnosis != null)) {
+        if ((outcome == RuleOutcome.VIOLATED) != (diagnosis != null)) {
             throw new IllegalArgumentException("diagnosis must be present exactly when the outcome is violated, but outcome was "
                     + outcome.wireName());
         }
@@ -51,7 +51,7 @@ public record RuleEvaluation(
      * @return the verdict
      */
     public static RuleEvaluation held(SequenceRule rule, List<Integer> spanned) {
-        return new RuleEvaluation(rule.id(), rule.kind(), Outcome.HELD, spanned, null, null);
+        return new RuleEvaluation(rule.id(), rule.kind(), RuleOutcome.HELD, spanned, null, null);
     }
 
     /**
@@ -64,7 +64,7 @@ public record RuleEvaluation(
      * @return the verdict
      */
     public static RuleEvaluation violated(SequenceRule rule, List<Integer> spanned, String reason, Diagnosis diagnosis) {
-        return new RuleEvaluation(rule.id(), rule.kind(), Outcome.VIOLATED, spanned, reason, diagnosis);
+        return new RuleEvaluation(rule.id(), rule.kind(), RuleOutcome.VIOLATED, spanned, reason, diagnosis);
     }
 
     /**
@@ -76,7 +76,7 @@ public record RuleEvaluation(
      * @return the verdict
      */
     public static RuleEvaluation notExercised(SequenceRule rule, List<Integer> spanned, String reason) {
-        return new RuleEvaluation(rule.id(), rule.kind(), Outcome.NOT_EXERCISED, spanned, reason, null);
+        return new RuleEvaluation(rule.id(), rule.kind(), RuleOutcome.NOT_EXERCISED, spanned, reason, null);
     }
 
     /**
@@ -85,6 +85,6 @@ public record RuleEvaluation(
      * @return {@code true} when violated
      */
     public boolean isViolated() {
-        return outcome == Outcome.VIOLATED;
+        return outcome == RuleOutcome.VIOLATED;
     }
 }

@@ -22,7 +22,7 @@ import java.util.Optional;
  *         SequenceRule.maxCalls("ExternalAPI", 5));
  * }</pre>
  *
- * <p>Every kind evaluates to a {@link RuleEvaluation} with an {@link Outcome}, the indices it spanned
+ * <p>Every kind evaluates to a {@link RuleEvaluation} with a {@link RuleOutcome}, the indices it spanned
  * and a reason; see each record for the exact semantics under both {@link Extent extents}.
  */
 public sealed interface SequenceRule
@@ -108,7 +108,7 @@ public sealed interface SequenceRule
     }
 
     /**
-     * Evaluates the rule: {@link Outcome#NOT_EXERCISED} when the {@code when:} condition does not
+     * Evaluates the rule: {@link RuleOutcome#NOT_EXERCISED} when the {@code when:} condition does not
      * hold in the context, else {@link #check(CallTrace, Extent)}.
      *
      * @param trace the calls, with aliases bound

@@ -46,7 +46,7 @@ class GateAndExplainTest {
         assertThat(verify.allowed()).isTrue();
         GateDecision afterDelete = gate.check(ToolInvocation.names("VerifyIdentity"), ToolInvocation.of("DeleteCustomer"), null);
         assertThat(afterDelete.allowed()).as("the LogAccess window is still open").isTrue();
-        assertThat(afterDelete.report().evaluations().get(2).outcome()).isEqualTo(Outcome.NOT_EXERCISED);
+        assertThat(afterDelete.report().evaluations().get(2).outcome()).isEqualTo(RuleOutcome.NOT_EXERCISED);
         GateDecision skipLog = gate.check(ToolInvocation.names("VerifyIdentity", "DeleteCustomer"),
                 ToolInvocation.of("SendEmail"), null);
         assertThat(skipLog.allowed()).isFalse();
@@ -116,7 +116,7 @@ class GateAndExplainTest {
                 assertThat(c).as("a partial violation is a complete one: %s on %s", c.ruleId(), calls).isEqualTo(p);
             }
             if (!c.equals(p)) {
-                assertThat(c.outcome()).as("%s on %s", c.ruleId(), calls).isEqualTo(Outcome.VIOLATED);
+                assertThat(c.outcome()).as("%s on %s", c.ruleId(), calls).isEqualTo(RuleOutcome.VIOLATED);
                 assertThat(c.kind()).isIn(RuleKind.REQUIRE, RuleKind.EVENTUALLY, RuleKind.AFTER, RuleKind.SEQUENCE);
             }
         }

@@ -49,7 +49,7 @@ class PolicyFilesTest {
         assertThat(policy.rules()).extracting(SequenceRule::id)
                 .containsExactly("tools", "never_after:read_credentials->Egress", "before:GetCustomer->UpdateCustomer");
         PolicyReport report = policy.evaluate(ToolInvocation.names("read_credentials", "curl"), null, Extent.COMPLETE);
-        assertThat(report.evaluations().get(1).outcome()).isEqualTo(Outcome.VIOLATED);
+        assertThat(report.evaluations().get(1).outcome()).isEqualTo(RuleOutcome.VIOLATED);
     }
 
     @Test

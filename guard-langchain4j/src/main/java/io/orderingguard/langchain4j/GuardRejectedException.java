@@ -12,6 +12,11 @@ import io.orderingguard.support.Require;
  * the same broken conversation again; {@code catch (NonRetriableException e)} blocks that already
  * handle a provider's 400 ({@code InvalidRequestException}) see it too.
  *
+ * <p>It is the LangChain4j form of {@link OrderingViolationException}, which guard-core's
+ * {@code OrderingGuard.apply} throws: same {@link GuardResult}, same message. It does not extend it
+ * because a Java class has one superclass, and LangChain4j's retry and error handling key on
+ * {@link NonRetriableException}; {@link #getCause()} is {@code null}, as nothing else failed.
+ *
  * <p>The message is {@link OrderingViolationException#message(GuardResult)}: the count of blocking
  * violations, then one line per violation with the provider error it prevents, e.g.
  * <pre>

@@ -266,48 +266,48 @@ public final class EvalReports {
         ArrayNode results = sarifRun.putArray("results");
         String uri = uri(run.configSource());
         for (EvalResult result : run.results()) {
-            List<String[]> findings = new ArrayList<>();
+            List<SarifFinding> findings = new ArrayList<>();
             if (result.status() == EvalStatus.ERROR) {
-                findings.add(new String[] {"trace/unreadable", "the recorded run could not be read", result.message(), null});
+                findings.add(new SarifFinding("trace/unreadable", "the recorded run could not be read", result.message(), null));
             } else if (result.report() != null) {
                 for (RuleEvaluation e : result.report().violations()) {
-                    findings.add(new String[] {"sequence/" + e.kind().wireName(), "sequence rule " + e.kind().wireName()
-                            + " violated", e.reason(), e.ruleId()});
+                    findings.add(new SarifFinding("sequence/" + e.kind().wireName(), "sequence rule "
+                            + e.kind().wireName() + " violated", e.reason(), e.ruleId()));
                 }
                 if (result.mismatch() != null) {
-                    findings.add(new String[] {"sequence/exact", "exact tool sequence differs", result.mismatch().message(),
-                            "sequence"});
+                    findings.add(new SarifFinding("sequence/exact", "exact tool sequence differs",
+                            result.mismatch().message(), "sequence"));
                 }
             }
-            for (String[] f : findings) {
-                Integer index = ruleIndex.get(f[0]);
+            for (SarifFinding f : findings) {
+                Integer index = ruleIndex.get(f.ruleId());
                 if (index == null) {
                     index = ruleIndex.size();
-                    ruleIndex.put(f[0], index);
+                    ruleIndex.put(f.ruleId(), index);
                     ObjectNode rule = rules.addObject();
-                    rule.put("id", f[0]);
-                    rule.put("name", f[0].replace('/', '-'));
-                    rule.putObject("shortDescription").put("text", f[1]);
+                    rule.put("id", f.ruleId());
+                    rule.put("name", f.ruleId().replace('/', '-'));
+                    rule.putObject("shortDescription").put("text", f.description());
                     rule.putObject("defaultConfiguration").put("level", "error");
                 }
                 ObjectNode r = results.addObject();
-                r.put("ruleId", f[0]);
+                r.put("ruleId", f.ruleId());
                 r.put("ruleIndex", index);
                 r.put("level", "error");
-                r.putObject("message").put("text", result.testId() + ": " + f[2]);
+                r.putObject("message").put("text", result.testId() + ": " + f.message());
                 ObjectNode location = r.putArray("locations").addObject();
                 ObjectNode physical = location.putObject("physicalLocation");
                 physical.putObject("artifactLocation").put("uri", uri);
                 physical.putObject("region").put("startLine", Math.max(1, result.test().line()));
                 location.putArray("logicalLocations").addObject()
-                        .put("fullyQualifiedName", result.testId() + (f[3] == null ? "" : "/" + f[3]))
+                        .put("fullyQualifiedName", result.testId() + (f.policyRuleId() == null ? "" : "/" + f.policyRuleId()))
                         .put("kind", "test");
                 r.putObject("partialFingerprints").put("guardFinding/v1",
-                        result.testId() + "|" + (f[3] == null ? f[0] : f[3]));
+                        result.testId() + "|" + (f.policyRuleId() == null ? f.ruleId() : f.policyRuleId()));
                 ObjectNode properties = r.putObject("properties");
                 properties.put("testId", result.testId());
-                if (f[3] != null) {
-                    properties.put("policyRuleId", f[3]);
+                if (f.policyRuleId() != null) {
+                    properties.put("policyRuleId", f.policyRuleId());
                 }
                 properties.put("trace", result.trace().location());
             }
@@ -379,4 +379,14 @@ public final class EvalReports {
         });
         return sb.toString();
     }
+
+    /**
+     * One SARIF result of an eval test.
+     *
+     * @param ruleId the SARIF rule id, e.g. {@code sequence/before}
+     * @param description the SARIF rule's short description
+     * @param message the result's message, after the test id
+     * @param policyRuleId the policy rule that failed, or {@code null} when the run could not be read
+     */
+    private record SarifFinding(String ruleId, String description, String message, String policyRuleId) {}
 }

@@ -1,9 +1,12 @@
 package io.orderingguard.policy;
 
 /**
- * The three-valued verdict of one rule over one trace.
+ * The three-valued verdict of one sequence rule over one trace. Not to be confused with
+ * {@link io.orderingguard.Outcome}, the verdict of the ordering guard on a whole dispatch (passed,
+ * repaired, rejected): a {@code toolPolicy} ordering rule turns each {@link #VIOLATED} sequence rule
+ * into one finding of that verdict.
  */
-public enum Outcome {
+public enum RuleOutcome {
     /** The rule was exercised by the trace and holds. */
     HELD("held"),
     /** The rule is broken by the trace. */
@@ -17,7 +20,7 @@ public enum Outcome {
 
     private final String wireName;
 
-    Outcome(String wireName) {
+    RuleOutcome(String wireName) {
         this.wireName = wireName;
     }
 
