@@ -13,6 +13,7 @@ import dev.langchain4j.exception.InvalidRequestException;
 import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.ChatRequestOptions;
 import dev.langchain4j.model.chat.listener.ChatModelErrorContext;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
@@ -23,6 +24,7 @@ import io.orderingguard.testing.emulator.EmulatorRule;
 import io.orderingguard.testing.emulator.ProviderEmulator;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -64,7 +67,7 @@ class ProviderErrorListenerTest {
                 (proxy, method, args) -> {
                     if (method.getName().equals("warn") && args != null && args[0] instanceof String format) {
                         Object[] rest = args.length == 2 && args[1] instanceof Object[] array ? array
-                                : java.util.Arrays.copyOfRange(args, 1, args.length);
+                                : Arrays.copyOfRange(args, 1, args.length);
                         warnings.add(MessageFormatter.arrayFormat(format, rest).getMessage());
                         return null;
                     }
@@ -144,7 +147,7 @@ class ProviderErrorListenerTest {
 
         Throwable t = catchThrowable(() -> guarded.chat(ChatRequest.builder()
                 .messages(AiMessage.from("Here is the summary."), UserMessage.from("Shorter, please.")).build(),
-                dev.langchain4j.model.chat.ChatRequestOptions.builder()
+                ChatRequestOptions.builder()
                         .addListenerAttribute(GuardedChatModel.CONVERSATION_ID, "c-42").build()));
 
         assertThat(t).isInstanceOf(InvalidRequestException.class);
@@ -189,7 +192,7 @@ class ProviderErrorListenerTest {
                 + "[permissive]; conversation (none), model my-model.");
     }
 
-    private static GuardRejectedException catchThrowableOfType(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+    private static GuardRejectedException catchThrowableOfType(ThrowingCallable call) {
         Throwable t = catchThrowable(call);
         assertThat(t).isInstanceOf(GuardRejectedException.class);
         return (GuardRejectedException) t;

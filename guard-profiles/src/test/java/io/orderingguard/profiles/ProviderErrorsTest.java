@@ -121,8 +121,8 @@ class ProviderErrorsTest {
             }
         }
 
-        assertThat(texts).isEqualTo(58);
-        assertThat(envelopes).isEqualTo(112);
+        assertThat(texts).isEqualTo(59);
+        assertThat(envelopes).isEqualTo(114);
     }
 
     private static void assertClassifies(String input, String text, Set<String> expected) {
@@ -215,6 +215,21 @@ class ProviderErrorsTest {
                 MatchStrength.CONTAINED, MatchStrength.CONTAINED);
         assertThat(ids(c.top())).containsExactly("qwen-tool-calls-answered");
         assertThat(c.matches().get(1).span().text()).startsWith("An assistant message with \"tool_calls\"");
+    }
+
+    @Test
+    void a_cut_template_without_its_error_class_matches_only_partially() {
+        String text = "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+                + "'tool_call_id'. The following tool_call_ids did not have response messages: call_1";
+
+        ErrorClassification c = ProviderErrors.classify(text);
+
+        assertThat(ids(c.matches())).containsExactly("openai-tool-calls-answered", "deepseek-tool-calls-answered",
+                "qwen-tool-calls-answered");
+        ErrorMatch qwen = c.matches().get(2);
+        assertThat(qwen.strength()).isEqualTo(MatchStrength.PARTIAL);
+        assertThat(qwen.span().text()).isEqualTo("An assistant message with 'tool_calls' must be followed by tool "
+                + "messages");
     }
 
     @Test
