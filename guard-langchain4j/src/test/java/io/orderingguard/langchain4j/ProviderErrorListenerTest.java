@@ -155,9 +155,9 @@ class ProviderErrorListenerTest {
         assertThat(t).isInstanceOf(InvalidRequestException.class);
         assertThat(warnings).containsExactly("provider anthropic rejected a request the guard let through: rule "
                 + "anthropic-role-alternation (alternation) is only advisory in the selected profile "
-                + "[anthropic-messages] (model 'claude-sonnet-4-5' on 'anthropic' -> anthropic-messages (confirmed): "
-                + "reasoning unknown (no options.reasoning and no signed thought in the current turn): the base family "
-                + "holds in every thinking setting); conversation c-42, model claude-sonnet-4-5. Cause: Two messages of the same "
+                + "[anthropic-messages-no-thinking] (model 'claude-sonnet-4-5' on 'anthropic' -> "
+                + "anthropic-messages-no-thinking (base anthropic-messages, confirmed): options.reasoning is disabled); "
+                + "conversation c-42, model claude-sonnet-4-5. Cause: Two messages of the same "
                 + "role follow each other (a tool result and a user message count as two user turns), or the "
                 + "conversation does not start with a user message. Fix: Merge consecutive messages of one role (all "
                 + "results of one turn go in one message) and start with a user message. No shipped family blocks "
