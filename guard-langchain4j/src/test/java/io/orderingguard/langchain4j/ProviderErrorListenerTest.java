@@ -104,14 +104,16 @@ class ProviderErrorListenerTest {
                 "openai-tool-calls-answered", "deepseek-tool-calls-answered");
         assertThat(warnings).containsExactly(
                 "provider openai rejected a request the guard let through: rule openai-tool-message-follows-tool-calls "
-                        + "(toolResultPairing) is not in the selected profile [permissive]; conversation (none), model "
+                        + "(toolResultPairing) is not in the selected profile [permissive] (no profile is known for "
+                        + "model 'my-finetune-7b' on 'openai': fallback permissive); conversation (none), model "
                         + "my-finetune-7b. Cause: A tool result answers a call that is not in the message before it (a "
                         + "memory window dropped the call but kept its result). Fix: Trim history at turn boundaries, so "
                         + "that a call and its result are kept or dropped together. Blocking in: openai-chat, "
                         + "openai-chat-o1-mini. Provider error: Invalid parameter: messages with role 'tool' must be a "
                         + "response to a preceeding message with 'tool_calls'.",
                 "provider openai rejected a request the guard let through: rules openai-tool-calls-answered, "
-                        + "deepseek-tool-calls-answered (toolResultPairing) are not in the selected profile [permissive]; "
+                        + "deepseek-tool-calls-answered (toolResultPairing) are not in the selected profile [permissive] "
+                        + "(no profile is known for model 'my-finetune-7b' on 'openai': fallback permissive); "
                         + "conversation (none), model "
                         + "my-finetune-7b. Cause: A tool call has no result in the message right after it (a memory "
                         + "window or trimming dropped the result, or the tool run was cancelled). Fix: Send each tool "
@@ -153,8 +155,9 @@ class ProviderErrorListenerTest {
         assertThat(t).isInstanceOf(InvalidRequestException.class);
         assertThat(warnings).containsExactly("provider anthropic rejected a request the guard let through: rule "
                 + "anthropic-role-alternation (alternation) is only advisory in the selected profile "
-                + "[anthropic-messages-no-thinking]; conversation c-42, model claude-sonnet-4-5. Cause: Two messages of "
-                + "the same "
+                + "[anthropic-messages-no-thinking] (model 'claude-sonnet-4-5' on 'anthropic' -> "
+                + "anthropic-messages-no-thinking (base anthropic-messages, confirmed): options.reasoning is disabled); "
+                + "conversation c-42, model claude-sonnet-4-5. Cause: Two messages of the same "
                 + "role follow each other (a tool result and a user message count as two user turns), or the "
                 + "conversation does not start with a user message. Fix: Merge consecutive messages of one role (all "
                 + "results of one turn go in one message) and start with a user message. No shipped family blocks "
@@ -189,7 +192,8 @@ class ProviderErrorListenerTest {
         assertThat(warnings).hasSize(1);
         assertThat(warnings.get(0)).startsWith("provider openai rejected a request the guard let through: rule "
                 + "openai-tool-message-follows-tool-calls (toolResultPairing) is not in the selected profile "
-                + "[permissive]; conversation (none), model my-model.");
+                + "[permissive] (no profile is known for model 'my-model' on 'openai': fallback permissive); "
+                + "conversation (none), model my-model.");
     }
 
     private static GuardRejectedException catchThrowableOfType(ThrowingCallable call) {
