@@ -1,10 +1,12 @@
 /**
- * Ordering Guard wire formats: provider request bodies read into a dispatch and written back. Exports
- * the API package only; {@code io.orderingguard.wire.internal} (the per-provider mappings) stays
- * hidden.
+ * Ordering Guard provider wire formats: reads a provider request body into a guard
+ * {@link io.orderingguard.timeline.Dispatch} and renders a repaired dispatch back into a body of the
+ * same surface. Only {@code io.orderingguard.wire} is exported; the codecs live in a package of
+ * their own.
  */
 module io.orderingguard.wire {
     requires transitive io.orderingguard.core;
+    requires transitive com.fasterxml.jackson.databind;
 
     exports io.orderingguard.wire;
 }
