@@ -300,40 +300,7 @@ public final class OrderingGuard {
      * the request (options, the timeline), so the model alone is no key.
      */
     private GuardPlan plan(ProfileSelection selection) {
-        return selections.get(new SelectionKey(selection.profiles()), key -> GuardPlan.of(key.profiles, composition));
-    }
-
-    /** A list of profiles compared by identity: cheap to hash, whatever the size of the rules. */
-    private static final class SelectionKey {
-        private final List<OrderingProfile> profiles;
-        private final int hash;
-
-        SelectionKey(List<OrderingProfile> profiles) {
-            this.profiles = profiles;
-            int h = 1;
-            for (OrderingProfile p : profiles) {
-                h = 31 * h + System.identityHashCode(p);
-            }
-            this.hash = h;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (!(o instanceof SelectionKey other) || other.profiles.size() != profiles.size()) {
-                return false;
-            }
-            for (int i = 0; i < profiles.size(); i++) {
-                if (profiles.get(i) != other.profiles.get(i)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
+        return selections.get(new SelectionKey(selection.profiles()), key -> GuardPlan.of(key.profiles(), composition));
     }
 
     /**

@@ -21,6 +21,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -144,7 +145,7 @@ final class ExplainErrorCommand implements Callable<Integer> {
         List<ErrorMatch> rest = c.matches().subList(top.size(), c.matches().size());
         if (!rest.isEmpty()) {
             List<String> names = new ArrayList<>();
-            rest.forEach(m -> names.add(m.ruleId() + " (" + m.strength().name().toLowerCase(java.util.Locale.ROOT) + ")"));
+            rest.forEach(m -> names.add(m.ruleId() + " (" + m.strength().name().toLowerCase(Locale.ROOT) + ")"));
             sb.append('\n');
             line(sb, "also", String.join(", ", names));
         }
@@ -228,7 +229,7 @@ final class ExplainErrorCommand implements Callable<Integer> {
             ObjectNode o = matches.addObject();
             o.put("ruleId", m.ruleId());
             o.put("ruleType", m.ruleType());
-            o.put("strength", m.strength().name().toLowerCase(java.util.Locale.ROOT));
+            o.put("strength", m.strength().name().toLowerCase(Locale.ROOT));
             o.put("top", i < top);
             o.put("coverage", m.coverage());
             ObjectNode span = o.putObject("span");

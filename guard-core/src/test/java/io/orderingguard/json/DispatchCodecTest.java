@@ -217,6 +217,22 @@ class DispatchCodecTest {
     }
 
     @Test
+    void readsAJsonlFileOnPastBadLines(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("batch.jsonl");
+        Files.writeString(file, "{\"entries\":[]}\n\n{\"entries\":[{\"kind\":\"message\",\"id\":\"m1\",\"role\":\"bot\"}]}\n"
+                + "{oops\n{\"model\":\"m\",\"entries\":[]}\n");
+        List<String> seen = new ArrayList<>();
+
+        codec.forEachJsonl(file, (line, d) -> seen.add(line + " " + d.model()), e -> seen.add(e.getMessage()));
+
+        assertThat(seen).containsExactly("1 null",
+                file + ":3: $.entries[0].role: expected one of user, assistant, system, but was \"bot\"",
+                file + ":4: malformed JSON: Unexpected character ('o' (code 111)): was expecting double-quote to start"
+                        + " field name",
+                "5 m");
+    }
+
+    @Test
     void appliesDocumentDefaults() {
         Dispatch dispatch = codec.read("""
                 {"entries": [

@@ -27,6 +27,7 @@ import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
+import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
@@ -136,16 +137,27 @@ public final class ChatRequestCodec {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private static final ChatRequestCodec PLAIN = new ChatRequestCodec(null, null, MetadataLayout.ANTHROPIC);
+    private static final ChatRequestCodec PLAIN = new ChatRequestCodec(null, null, MetadataLayout.ANTHROPIC,
+            RequestOptions.unknown());
+
+    /** Providers whose LangChain4j module sends a run of tool results as one user message. */
+    private static final Set<String> GROUPED_RESULTS = Set.of("anthropic", "vertex-anthropic");
+
+    /** Providers whose LangChain4j module sends each tool result as a wire message of its own. */
+    private static final Set<String> SEPARATE_RESULTS = Set.of("openai", "azure-openai", "github-models", "gemini",
+            "vertex-gemini");
 
     private final String provider;
     private final ChatRequestParameters defaults;
     private final MetadataLayout layout;
+    private final RequestOptions overrides;
 
-    private ChatRequestCodec(String provider, ChatRequestParameters defaults, MetadataLayout layout) {
+    private ChatRequestCodec(String provider, ChatRequestParameters defaults, MetadataLayout layout,
+            RequestOptions overrides) {
         this.provider = provider;
         this.defaults = defaults;
         this.layout = layout;
+        this.overrides = overrides;
     }
 
     /**
@@ -185,7 +197,7 @@ public final class ChatRequestCodec {
      */
     public static ChatRequestCodec of(String provider, ChatRequestParameters defaults, MetadataLayout layout) {
         Require.blankToError(provider, "provider");
-        return new ChatRequestCodec(provider, defaults, Require.nonNull(layout, "layout"));
+        return new ChatRequestCodec(provider, defaults, Require.nonNull(layout, "layout"), RequestOptions.unknown());
     }
 
     /**
@@ -219,7 +231,35 @@ public final class ChatRequestCodec {
      */
     public ChatRequestCodec withLayout(MetadataLayout value) {
         Require.nonNull(value, "layout");
-        return value == layout ? this : new ChatRequestCodec(provider, defaults, value);
+        return value == layout ? this : new ChatRequestCodec(provider, defaults, value, overrides);
+    }
+
+    /**
+     * Returns this codec with request options that win over what the parameters say — for what
+     * LangChain4j does not expose (Gemini's {@code thinkingConfig} lives in the model, without a
+     * getter) or what only the caller knows (whether the request is streamed).
+     *
+     * @param value the options; their known fields replace the ones read from the parameters
+     * @return the codec
+     */
+    public ChatRequestCodec withOptions(RequestOptions value) {
+        Require.nonNull(value, "options");
+        return new ChatRequestCodec(provider, defaults, layout, value);
+    }
+
+    /**
+     * Returns the request options a request is sent with: read from its effective parameters — tool
+     * choice and output limit, and from the provider modules' parameter classes Anthropic's
+     * {@code thinkingType}/{@code thinkingBudgetTokens} (no type and no budget: thinking off, as no
+     * {@code thinking} field is sent), {@code toolChoiceName} and {@code disableParallelToolUse},
+     * OpenAI's {@code reasoningEffort} ({@code none}: off) and {@code parallelToolCalls} — with the
+     * codec's {@linkplain #withOptions options} over them. What nothing says stays unknown.
+     *
+     * @param request the request
+     * @return the options
+     */
+    public RequestOptions requestOptions(ChatRequest request) {
+        return ParameterOptions.of(effectiveParameters(request)).overriddenBy(overrides);
     }
 
     /**
@@ -309,12 +349,14 @@ public final class ChatRequestCodec {
         Require.nonNull(request, "request");
         Require.blankToError(conversationId, "conversationId");
         ChatRequestParameters effective = effectiveParameters(request);
-        Encoder encoder = new Encoder(request.messages(), layout);
+        Encoder encoder = new Encoder(request.messages(), layout, provider == null ? ResultWires.UNKNOWN
+                : GROUPED_RESULTS.contains(provider) ? ResultWires.GROUPED
+                : SEPARATE_RESULTS.contains(provider) ? ResultWires.SEPARATE : ResultWires.UNKNOWN);
         encoder.run();
         List<DeclaredTool> tools = declaredTools(effective.toolSpecifications());
         String model = effective.modelName();
         Dispatch dispatch = Dispatch.of(conversationId, provider, model == null || model.isBlank() ? null : model,
-                Timeline.of(encoder.entries, tools));
+                Timeline.of(encoder.entries, tools)).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));
         return new EncodedChatRequest(request, dispatch, layout, encoder.messageIds, encoder.stepIndex, encoder.calls,
                 encoder.orphans);
     }
@@ -395,6 +437,16 @@ public final class ChatRequestCodec {
         return a.attributes().get(CALL_THOUGHT_SIGNATURE_PREFIX + r.id()) instanceof String s ? s : null;
     }
 
+    /** How the target's LangChain4j module sends tool results: what their wire messages are. */
+    private enum ResultWires {
+        /** A run of results is one user message (Anthropic). */
+        GROUPED,
+        /** Each result is a message of its own (OpenAI {@code tool} messages, Gemini contents). */
+        SEPARATE,
+        /** Not verified for this provider's module: results name no wire message. */
+        UNKNOWN
+    }
+
     /** The per-message state of one encoding. */
     private static final class Encoder {
         private final List<ChatMessage> messages;
@@ -409,19 +461,30 @@ public final class ChatRequestCodec {
         private final List<EncodedChatRequest.CallInfo> openInfos = new ArrayList<>();
 
         private final MetadataLayout layout;
+        private final ResultWires resultWires;
+        /** The wire message of the run of results being read (grouped providers), or {@code null}. */
+        private String resultRun;
 
-        Encoder(List<ChatMessage> messages, MetadataLayout layout) {
+        Encoder(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
             this.messages = messages;
             this.layout = layout;
+            this.resultWires = resultWires;
         }
 
         void run() {
             for (int i = 0; i < messages.size(); i++) {
                 ChatMessage m = messages.get(i);
                 if (m instanceof ToolExecutionResultMessage r) {
-                    result(i, r);
+                    String wire = "messages[" + i + "]";
+                    resultRun = resultRun == null ? wire : resultRun;
+                    result(i, r, switch (resultWires) {
+                        case GROUPED -> resultRun;
+                        case SEPARATE -> wire;
+                        case UNKNOWN -> null;
+                    });
                     continue;
                 }
+                resultRun = null;
                 openCalls.clear();
                 openInfos.clear();
                 String id = "messages[" + i + "]";
@@ -444,9 +507,10 @@ public final class ChatRequestCodec {
             return n == 1 ? id : id + "#" + n;
         }
 
+        /** Adds an entry of message {@code index}, which is one wire message. */
         private void add(String id, int index, Entry e) {
             messageIds.put(id, index);
-            entries.add(e);
+            entries.add(e.withWireMessage("messages[" + index + "]"));
         }
 
         private static Message user(String id, UserMessage u) {
@@ -514,7 +578,7 @@ public final class ChatRequestCodec {
                 openInfos.add(info);
                 entries.add(new ToolCall(id, tool, args, null, true, payload, payload == null ? null
                         : GEMINI_SENTINELS.contains(payload.get("thoughtSignature").textValue()) ? GEMINI_SENTINEL_TAG
-                        : GEMINI_SIGNATURE_TAG, step, null, false));
+                        : GEMINI_SIGNATURE_TAG, step, step, false));
             }
         }
 
@@ -569,7 +633,7 @@ public final class ChatRequestCodec {
             return true;
         }
 
-        private void result(int index, ToolExecutionResultMessage r) {
+        private void result(int index, ToolExecutionResultMessage r, String wire) {
             String content = textOf(r);
             boolean isError = Boolean.TRUE.equals(r.isError());
             for (int k = 0; k < openCalls.size(); k++) {
@@ -583,7 +647,7 @@ public final class ChatRequestCodec {
                         ? (r.id() == null || r.id().isBlank()) && (r.toolName() == null || r.toolName().equals(info.request().name()))
                         : info.entryId().equals(r.id());
                 if (matches) {
-                    entries.set(pos, call.withResult(new ToolResult(content, isError, null)));
+                    entries.set(pos, call.withResult(new ToolResult(content, isError, wire)));
                     info.answer(r, index, content, isError);
                     return;
                 }
@@ -593,7 +657,8 @@ public final class ChatRequestCodec {
             String id = r.id() == null || r.id().isBlank() ? "messages[" + index + "]" : r.id();
             String tool = r.toolName() == null ? "" : r.toolName();
             orphans.add(new EncodedChatRequest.OrphanInfo(id, r, index, content, isError));
-            entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError, null), false, null, null, null, null, false));
+            entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError, wire), false, null, null, null, wire,
+                    false));
         }
     }
 }

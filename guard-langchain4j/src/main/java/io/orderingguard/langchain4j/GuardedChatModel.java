@@ -10,6 +10,7 @@ import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.support.Require;
+import io.orderingguard.timeline.RequestOptions;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -53,14 +54,16 @@ public final class GuardedChatModel implements ChatModel {
     private final OrderingGuard guard;
     private final String provider;
     private final MetadataLayout layout;
+    private final RequestOptions options;
     private final Function<ChatRequest, ?> conversationId;
 
     private GuardedChatModel(ChatModel delegate, OrderingGuard guard, String provider, MetadataLayout layout,
-            Function<ChatRequest, ?> conversationId) {
+            RequestOptions options, Function<ChatRequest, ?> conversationId) {
         this.delegate = delegate;
         this.guard = guard;
         this.provider = provider;
         this.layout = layout;
+        this.options = options;
         this.conversationId = conversationId;
     }
 
@@ -125,7 +128,8 @@ public final class GuardedChatModel implements ChatModel {
      */
     public ChatRequestCodec codec() {
         return ChatRequestCodec.of(provider != null ? provider : ChatRequestCodec.providerName(delegate.provider()),
-                delegate.defaultRequestParameters(), layout != null ? layout : MetadataLayout.of(delegate));
+                delegate.defaultRequestParameters(), layout != null ? layout : MetadataLayout.of(delegate))
+                .withOptions(RequestOptions.unknown().withStream(false).overriddenBy(options));
     }
 
     /**
@@ -200,6 +204,7 @@ public final class GuardedChatModel implements ChatModel {
         private final OrderingGuard guard;
         private String provider;
         private MetadataLayout layout;
+        private RequestOptions options = RequestOptions.unknown();
         private Function<ChatRequest, ?> conversationId;
 
         private Builder(ChatModel delegate, OrderingGuard guard) {
@@ -248,12 +253,27 @@ public final class GuardedChatModel implements ChatModel {
         }
 
         /**
+         * Sets request options that win over what the request's parameters say (default: none). The
+         * codec reads tool choice, output limit, Anthropic thinking and OpenAI reasoning effort and
+         * parallel tool calls from the parameters, and {@code stream} from the decorator; name here what
+         * LangChain4j does not expose — Gemini's {@code thinkingConfig}, for instance, which lives in
+         * the model without a getter: {@code RequestOptions.unknown().withReasoning(Reasoning.enabled(1024))}.
+         *
+         * @param value the options
+         * @return this
+         */
+        public Builder requestOptions(RequestOptions value) {
+            this.options = Require.nonNull(value, "requestOptions");
+            return this;
+        }
+
+        /**
          * Builds the model.
          *
          * @return the guarded model
          */
         public GuardedChatModel build() {
-            return new GuardedChatModel(delegate, guard, provider, layout, conversationId);
+            return new GuardedChatModel(delegate, guard, provider, layout, options, conversationId);
         }
     }
 }

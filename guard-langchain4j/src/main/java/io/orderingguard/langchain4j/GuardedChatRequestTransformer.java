@@ -5,6 +5,7 @@ import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.support.Require;
+import io.orderingguard.timeline.RequestOptions;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
@@ -48,7 +49,7 @@ public final class GuardedChatRequestTransformer implements BiFunction<ChatReque
      * @return the transformer
      */
     public static GuardedChatRequestTransformer of(OrderingGuard guard, ChatModel model) {
-        return of(guard, ChatRequestCodec.forModel(model));
+        return of(guard, ChatRequestCodec.forModel(model).withOptions(RequestOptions.unknown().withStream(false)));
     }
 
     /**
@@ -59,7 +60,7 @@ public final class GuardedChatRequestTransformer implements BiFunction<ChatReque
      * @return the transformer
      */
     public static GuardedChatRequestTransformer of(OrderingGuard guard, StreamingChatModel model) {
-        return of(guard, ChatRequestCodec.forModel(model));
+        return of(guard, ChatRequestCodec.forModel(model).withOptions(RequestOptions.unknown().withStream(true)));
     }
 
     /**

@@ -12,6 +12,7 @@ import io.orderingguard.profiles.ErrorMatch;
 import io.orderingguard.profiles.ProviderErrors;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.timeline.Dispatch;
@@ -45,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Register it on the provider's model (the delegate of a {@link GuardedChatModel}, which reports no
- * listeners of its own), with the same profile selection as the guard. Only provider rejections are
+ * listeners of its own), with the same profile selection as the guard: the profile is chosen with
+ * {@link ProfileSelector#choose}, as the guard does, and the log line gives the selection's reason. Only provider rejections are
  * classified: an {@link InvalidRequestException} or an {@link HttpException} with status 400 anywhere in
  * the error's cause chain; a {@link GuardRejectedException} (the guard's own rejection) and every other
  * error are ignored. A rule that is blocking in the selected profile is not logged: the guard checks it
@@ -133,13 +135,12 @@ public final class ProviderErrorListener implements ChatModelListener {
         List<OrderingProfile> profiles;
         String selection;
         try {
-            profiles = selector.select(dispatch);
-            List<String> names = new ArrayList<>();
-            profiles.forEach(p -> names.add(p.name()));
-            selection = String.join(", ", names);
-        } catch (GuardConfigException e) {
+            ProfileSelection chosen = selector.choose(dispatch);
+            profiles = chosen.profiles();
+            selection = String.join(", ", chosen.profileNames()) + "] (" + chosen.reason() + ")";
+        } catch (GuardConfigException | IllegalArgumentException e) {
             profiles = List.of();
-            selection = "none (" + e.getMessage() + ")";
+            selection = "] (no profile: " + e.getMessage() + ")";
         }
         // the top matches share one provider error (the same check in several families): one line for all
         List<ErrorMatch> fresh = new ArrayList<>();
@@ -163,7 +164,7 @@ public final class ProviderErrorListener implements ChatModelListener {
             blocking.addAll(m.blockingIn());
         }
         boolean one = ids.size() == 1;
-        logger.warn("provider {} rejected a request the guard let through: {} {} ({}) {} {} the selected profile [{}]; "
+        logger.warn("provider {} rejected a request the guard let through: {} {} ({}) {} {} the selected profile [{}; "
                 + "conversation {}, model {}. Cause: {} Fix: {} {} Provider error: {}",
                 providerName == null ? "(unknown)" : providerName, one ? "rule" : "rules", String.join(", ", ids),
                 String.join(", ", types), one ? "is" : "are", status == null ? "not in" : "only advisory in", selection,

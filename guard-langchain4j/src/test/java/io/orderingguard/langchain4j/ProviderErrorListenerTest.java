@@ -13,6 +13,7 @@ import dev.langchain4j.exception.InvalidRequestException;
 import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.ChatRequestOptions;
 import dev.langchain4j.model.chat.listener.ChatModelErrorContext;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
@@ -23,6 +24,7 @@ import io.orderingguard.testing.emulator.EmulatorRule;
 import io.orderingguard.testing.emulator.ProviderEmulator;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +32,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -64,7 +67,7 @@ class ProviderErrorListenerTest {
                 (proxy, method, args) -> {
                     if (method.getName().equals("warn") && args != null && args[0] instanceof String format) {
                         Object[] rest = args.length == 2 && args[1] instanceof Object[] array ? array
-                                : java.util.Arrays.copyOfRange(args, 1, args.length);
+                                : Arrays.copyOfRange(args, 1, args.length);
                         warnings.add(MessageFormatter.arrayFormat(format, rest).getMessage());
                         return null;
                     }
@@ -101,14 +104,16 @@ class ProviderErrorListenerTest {
                 "openai-tool-calls-answered", "deepseek-tool-calls-answered");
         assertThat(warnings).containsExactly(
                 "provider openai rejected a request the guard let through: rule openai-tool-message-follows-tool-calls "
-                        + "(toolResultPairing) is not in the selected profile [permissive]; conversation (none), model "
+                        + "(toolResultPairing) is not in the selected profile [permissive] (no profile is known for "
+                        + "model 'my-finetune-7b' on 'openai': fallback permissive); conversation (none), model "
                         + "my-finetune-7b. Cause: A tool result answers a call that is not in the message before it (a "
                         + "memory window dropped the call but kept its result). Fix: Trim history at turn boundaries, so "
                         + "that a call and its result are kept or dropped together. Blocking in: openai-chat, "
                         + "openai-chat-o1-mini. Provider error: Invalid parameter: messages with role 'tool' must be a "
                         + "response to a preceeding message with 'tool_calls'.",
                 "provider openai rejected a request the guard let through: rules openai-tool-calls-answered, "
-                        + "deepseek-tool-calls-answered (toolResultPairing) are not in the selected profile [permissive]; "
+                        + "deepseek-tool-calls-answered (toolResultPairing) are not in the selected profile [permissive] "
+                        + "(no profile is known for model 'my-finetune-7b' on 'openai': fallback permissive); "
                         + "conversation (none), model "
                         + "my-finetune-7b. Cause: A tool call has no result in the message right after it (a memory "
                         + "window or trimming dropped the result, or the tool run was cancelled). Fix: Send each tool "
@@ -144,13 +149,15 @@ class ProviderErrorListenerTest {
 
         Throwable t = catchThrowable(() -> guarded.chat(ChatRequest.builder()
                 .messages(AiMessage.from("Here is the summary."), UserMessage.from("Shorter, please.")).build(),
-                dev.langchain4j.model.chat.ChatRequestOptions.builder()
+                ChatRequestOptions.builder()
                         .addListenerAttribute(GuardedChatModel.CONVERSATION_ID, "c-42").build()));
 
         assertThat(t).isInstanceOf(InvalidRequestException.class);
         assertThat(warnings).containsExactly("provider anthropic rejected a request the guard let through: rule "
                 + "anthropic-role-alternation (alternation) is only advisory in the selected profile "
-                + "[anthropic-messages]; conversation c-42, model claude-sonnet-4-5. Cause: Two messages of the same "
+                + "[anthropic-messages-no-thinking] (model 'claude-sonnet-4-5' on 'anthropic' -> "
+                + "anthropic-messages-no-thinking (base anthropic-messages, confirmed): options.reasoning is disabled); "
+                + "conversation c-42, model claude-sonnet-4-5. Cause: Two messages of the same "
                 + "role follow each other (a tool result and a user message count as two user turns), or the "
                 + "conversation does not start with a user message. Fix: Merge consecutive messages of one role (all "
                 + "results of one turn go in one message) and start with a user message. No shipped family blocks "
@@ -185,10 +192,11 @@ class ProviderErrorListenerTest {
         assertThat(warnings).hasSize(1);
         assertThat(warnings.get(0)).startsWith("provider openai rejected a request the guard let through: rule "
                 + "openai-tool-message-follows-tool-calls (toolResultPairing) is not in the selected profile "
-                + "[permissive]; conversation (none), model my-model.");
+                + "[permissive] (no profile is known for model 'my-model' on 'openai': fallback permissive); "
+                + "conversation (none), model my-model.");
     }
 
-    private static GuardRejectedException catchThrowableOfType(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+    private static GuardRejectedException catchThrowableOfType(ThrowingCallable call) {
         Throwable t = catchThrowable(call);
         assertThat(t).isInstanceOf(GuardRejectedException.class);
         return (GuardRejectedException) t;

@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * same word (OpenAI sends the first). A template of several errors separated by {@code " / "} is
  * compiled as alternatives, which share the error class of the first. The template's leading error
  * class ({@code ValidationException:}, {@code <400> InternalError.Algo.InvalidParameter:}) is optional:
- * SDKs and gateways often drop it; when present in the text it counts towards the coverage.
+ * SDKs and gateways often drop it; when present in the text it counts towards the coverage. A template
+ * that ends in a cut and whose error class is missing from the text matches only partially (its first
+ * words are shared with other providers' errors: DashScope's cut O2 text is OpenAI's opening).
  *
  * <p>Strength: {@link MatchStrength#WHOLE} when the template is the whole text (apart from punctuation
  * after it), {@link MatchStrength#CONTAINED} when it is found inside a longer text (an error class the
@@ -105,22 +107,34 @@ final class ErrorTemplate {
     }
 
     /** One error of a template: its optional error class, its body, and its clauses for partial matches. */
-    private record Alternative(Pattern whole, Pattern contained, int classChars, int bodyChars, List<Clause> clauses) {
+    private record Alternative(Pattern whole, Pattern contained, int classChars, int bodyChars, boolean cutAtEnd,
+            List<Clause> clauses) {
 
         static Alternative of(String errorClass, String body) {
             List<Segment> segments = segments(body);
             String classRegex = errorClass == null ? null : regex(segments(errorClass), false);
             int classChars = errorClass == null ? 0 : literalChars(segments(errorClass));
             String lead = classRegex == null ? "" : "(?:(?<cls>" + classRegex + ") ?)?";
-            Pattern whole = Pattern.compile("^" + lead + "(?<body>" + regex(segments, false) + ")" + TRAILER + "$");
+            boolean cutAtEnd = !segments.isEmpty() && segments.get(segments.size() - 1).wildcard() == Wildcard.CUT;
+            String wholeBody = cutAtEnd ? regex(segments.subList(0, segments.size() - 1), false) + "(?<rest>.*?)"
+                    : regex(segments, false);
+            Pattern whole = Pattern.compile("^" + lead + "(?<body>" + wholeBody + ")" + TRAILER + "$");
             Pattern contained = Pattern.compile(lead + "(?<body>" + regex(segments, true) + ")");
-            return new Alternative(whole, contained, classChars, literalChars(segments), clausesOf(segments));
+            return new Alternative(whole, contained, classChars, literalChars(segments), cutAtEnd, clausesOf(segments));
         }
 
         Hit find(String text) {
             Matcher w = whole.matcher(text);
             if (w.matches()) {
                 boolean cls = classChars > 0 && w.group("cls") != null;
+                if (classChars > 0 && !cls && cutAtEnd && !w.group("rest").isBlank()) {
+                    // only the words before the cut, without the error class that names the provider
+                    int end = w.start("rest");
+                    while (end > w.start("body") && text.charAt(end - 1) == ' ') {
+                        end--;
+                    }
+                    return new Hit(MatchStrength.PARTIAL, bodyChars, w.start("body"), end);
+                }
                 return new Hit(MatchStrength.WHOLE, bodyChars + (cls ? classChars : 0),
                         cls ? w.start("cls") : w.start("body"), w.end("body"));
             }

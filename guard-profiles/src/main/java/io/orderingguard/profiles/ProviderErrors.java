@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -138,7 +139,7 @@ public final class ProviderErrors {
         } else if (node.isArray()) {
             node.forEach(n -> collect(n, key, out, messagesOnly));
         } else if (node.isTextual() && !node.asText().isBlank()
-                && (!messagesOnly || key != null && MESSAGE_KEYS.contains(key.toLowerCase(java.util.Locale.ROOT)))) {
+                && (!messagesOnly || key != null && MESSAGE_KEYS.contains(key.toLowerCase(Locale.ROOT)))) {
             String value = node.asText();
             if (value.strip().startsWith("{")) {
                 out.addAll(parts(value));

@@ -121,8 +121,8 @@ class ProviderErrorsTest {
             }
         }
 
-        assertThat(texts).isEqualTo(58);
-        assertThat(envelopes).isEqualTo(112);
+        assertThat(texts).isEqualTo(59);
+        assertThat(envelopes).isEqualTo(114);
     }
 
     private static void assertClassifies(String input, String text, Set<String> expected) {
@@ -218,6 +218,21 @@ class ProviderErrorsTest {
     }
 
     @Test
+    void a_cut_template_without_its_error_class_matches_only_partially() {
+        String text = "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+                + "'tool_call_id'. The following tool_call_ids did not have response messages: call_1";
+
+        ErrorClassification c = ProviderErrors.classify(text);
+
+        assertThat(ids(c.matches())).containsExactly("openai-tool-calls-answered", "deepseek-tool-calls-answered",
+                "qwen-tool-calls-answered");
+        ErrorMatch qwen = c.matches().get(2);
+        assertThat(qwen.strength()).isEqualTo(MatchStrength.PARTIAL);
+        assertThat(qwen.span().text()).isEqualTo("An assistant message with 'tool_calls' must be followed by tool "
+                + "messages");
+    }
+
+    @Test
     void an_error_wrapped_in_a_longer_message_is_contained_and_its_span_keeps_the_quotes() {
         ErrorClassification c = ProviderErrors.classify("status code: 400; {\"object\":\"error\",\"message\":"
                 + "\"Unexpected role 'user' after role 'tool'\",\"type\":\"invalid_request_message_order\"}");
@@ -285,6 +300,7 @@ class ProviderErrorsTest {
         ErrorMatch m = ProviderErrors.classify("Corrupted thought signature.").matches().get(0);
 
         assertThat(m.families()).containsExactly(new HoldingFamily("gemini-3-api", Severity.BLOCKING, true),
+                new HoldingFamily("gemini-legacy-api", Severity.ADVISORY, true),
                 new HoldingFamily("gemini-2-5-api", Severity.ADVISORY, true));
         assertThat(m.blockingIn()).containsExactly("gemini-3-api");
     }

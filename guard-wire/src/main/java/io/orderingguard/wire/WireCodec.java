@@ -1,0 +1,59 @@
+package io.orderingguard.wire;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardInputException;
+import io.orderingguard.timeline.Dispatch;
+
+/**
+ * Reads the request bodies of one provider surface into a {@link Dispatch} and renders a repaired
+ * dispatch back into a body of that surface. Obtain one with {@link WireFormat#codec()}.
+ *
+ * <p>Rendering edits a deep copy of the original body only where the repaired dispatch differs from
+ * what {@link #read} made of it: a dispatch that a repair did not change renders the original body
+ * back, equal as JSON (unknown fields, {@code cache_control}, images and key order kept).
+ *
+ * <p>Implementations are stateless and thread-safe.
+ */
+public interface WireCodec {
+
+    /**
+     * Returns the surface this codec reads.
+     *
+     * @return the surface
+     */
+    WireFormat format();
+
+    /**
+     * Reads a body, keeping the wire position of every entry.
+     *
+     * @param body the request body
+     * @param ctx overrides and the source for error messages
+     * @return the dispatch and positions
+     * @throws GuardInputException when the body is not an object of this surface's shape; the
+     *     message names the JSON path and what was expected
+     */
+    ParsedBody read(JsonNode body, WireContext ctx);
+
+    /**
+     * Reads a body into a dispatch.
+     *
+     * @param body the request body
+     * @param ctx overrides and the source for error messages
+     * @return the dispatch
+     * @throws GuardInputException when the body is not of this surface's shape
+     */
+    default Dispatch parse(ObjectNode body, WireContext ctx) {
+        return read(body, ctx).dispatch();
+    }
+
+    /**
+     * Renders a (possibly repaired) dispatch into a body of this surface.
+     *
+     * @param repaired the dispatch, as {@link #parse} made it or as a repair changed it
+     * @param originalBody the body the dispatch was read from (not modified)
+     * @return a new body: equal to the original where the dispatch is unchanged
+     * @throws GuardInputException when the original body is not of this surface's shape
+     */
+    ObjectNode render(Dispatch repaired, ObjectNode originalBody);
+}

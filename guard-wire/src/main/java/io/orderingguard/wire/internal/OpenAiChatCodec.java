@@ -1,0 +1,382 @@
+package io.orderingguard.wire.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.json.InputNode;
+import io.orderingguard.support.Require;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Reasoning;
+import io.orderingguard.timeline.RequestOptions;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolChoice;
+import io.orderingguard.timeline.ToolResult;
+import io.orderingguard.wire.ParsedBody;
+import io.orderingguard.wire.WireCodec;
+import io.orderingguard.wire.WireContext;
+import io.orderingguard.wire.WireFormat;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The OpenAI Chat Completions codec ({@code POST /v1/chat/completions}), also for the compatible
+ * APIs (DeepSeek, DashScope, gateways; name the provider in the {@link WireContext}).
+ *
+ * <p>Parse: message {@code i} is wire message {@code m<i>}, an assistant message also step
+ * {@code m<i>}. {@code system} and {@code developer} messages are system messages, {@code user}
+ * messages user messages (string content: entry {@code m<i>}; part {@code j}: entry
+ * {@code m<i>.c<j>}, non-text parts hold {@code [type]}). An assistant message gives, in this order,
+ * a thought {@code m<i>.r} from DeepSeek-style {@code reasoning_content} (tagged
+ * {@value #REASONING_TAG}), its text and one call per {@code tool_calls} element (the wire id;
+ * arguments parsed from their JSON string, kept in payload {@code arguments} when they are not a
+ * JSON object). A {@code tool} message answers the call with its {@code tool_call_id} or becomes an
+ * orphan result. Options come from {@code reasoning_effort} (and DeepSeek {@code thinking}),
+ * {@code tool_choice}, {@code parallel_tool_calls}, {@code max_completion_tokens} /
+ * {@code max_tokens} and {@code stream}.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class OpenAiChatCodec implements WireCodec {
+
+    /** The codec. */
+    public static final OpenAiChatCodec INSTANCE = new OpenAiChatCodec();
+
+    /** The replay tag of {@code reasoning_content} read from this wire. */
+    public static final String REASONING_TAG = "deepseek-reasoning-content-v1";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String CONTENT = "content";
+    private static final String REASONING = "reasoning_content";
+    private static final String TOOL_CALLS = "tool_calls";
+
+    private OpenAiChatCodec() {}
+
+    @Override
+    public WireFormat format() {
+        return WireFormat.OPENAI_CHAT;
+    }
+
+    @Override
+    public ParsedBody read(JsonNode body, WireContext ctx) {
+        Require.nonNull(ctx, "ctx");
+        return readBody(body, ctx).toParsedBody();
+    }
+
+    private static WireParse readBody(JsonNode body, WireContext ctx) {
+        InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
+        WireParse p = new WireParse();
+        String model = root.optNonBlankText("model");
+        List<InputNode> messages = root.array("messages");
+        for (int i = 0; i < messages.size(); i++) {
+            readMessage(p, messages.get(i), i);
+        }
+        List<DeclaredTool> tools = new ArrayList<>();
+        for (InputNode tool : root.optArray("tools")) {
+            tool.requireObject();
+            String type = tool.optText("type");
+            InputNode definition = "custom".equals(type) ? tool.required("custom").requireObject()
+                    : tool.required("function").requireObject();
+            tools.add(new DeclaredTool(definition.nonBlankText("name"), definition.optObject("parameters")));
+        }
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai",
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
+                options(root));
+        return p;
+    }
+
+    private static void readMessage(WireParse p, InputNode message, int i) {
+        message.requireObject();
+        String role = message.enumValue("role", "system", "developer", "user", "assistant", "tool");
+        String wire = "m" + i;
+        String at = "messages[" + i + "]";
+        p.messages.put(wire, (ObjectNode) message.raw());
+        switch (role) {
+            case "system", "developer" -> readContent(p, message.required(CONTENT), Role.SYSTEM, wire, null, at);
+            case "user" -> readContent(p, message.required(CONTENT), Role.USER, wire, null, at);
+            case "tool" -> {
+                String callId = message.nonBlankText("tool_call_id");
+                ToolResult result = new ToolResult(Blocks.text(message.required(CONTENT)), false, wire);
+                p.addResult(new ToolCall(callId, "", null, result, false, null, null, null, wire, false),
+                        message.raw(), 0, at);
+            }
+            default -> readAssistant(p, message, wire, at);
+        }
+    }
+
+    private static void readAssistant(WireParse p, InputNode message, String wire, String at) {
+        InputNode calls = message.child(TOOL_CALLS);
+        boolean hasCalls = calls.raw().isArray() && calls.raw().size() > 0;
+        InputNode reasoning = message.child(REASONING);
+        if (!reasoning.raw().isMissingNode() && !reasoning.raw().isNull()) {
+            p.addEntry(new Thought(wire + ".r", reasoning.asText(), null, REASONING_TAG, wire, wire), reasoning.raw(),
+                    at + "." + REASONING);
+        }
+        InputNode content = message.child(CONTENT);
+        JsonNode raw = content.raw();
+        boolean empty = raw.isMissingNode() || raw.isNull() || raw.isTextual() && raw.textValue().isEmpty();
+        if (!empty || !hasCalls && p.entries.stream().noneMatch(e -> wire.equals(e.wireMessage()))) {
+            if (raw.isMissingNode() || raw.isNull()) {
+                p.addEntry(new Message(wire, Role.ASSISTANT, "", null, null, wire, wire), raw, at + "." + CONTENT);
+            } else {
+                readContent(p, content, Role.ASSISTANT, wire, wire, at);
+            }
+        }
+        if (!calls.raw().isMissingNode() && !calls.raw().isNull()) {
+            List<InputNode> items = calls.asArray();
+            for (int k = 0; k < items.size(); k++) {
+                p.addEntry(readCall(items.get(k).requireObject(), wire), items.get(k).raw(),
+                        at + "." + TOOL_CALLS + "[" + k + "]");
+            }
+        }
+    }
+
+    private static ToolCall readCall(InputNode call, String wire) {
+        String id = call.nonBlankText("id");
+        String type = call.optEnum("type", "function", "custom");
+        boolean custom = "custom".equals(type);
+        InputNode definition = call.required(custom ? "custom" : "function").requireObject();
+        String name = definition.nonBlankText("name");
+        String arguments = definition.optText(custom ? "input" : "arguments");
+        ObjectNode args = null;
+        ObjectNode payload = null;
+        if (arguments != null) {
+            JsonNode parsed = parseArguments(arguments);
+            if (!custom && parsed != null && parsed.isObject()) {
+                args = (ObjectNode) parsed;
+            } else {
+                payload = Blocks.NODES.objectNode().put("arguments", arguments);
+            }
+        }
+        return new ToolCall(id, name, args, null, true, payload, null, wire, wire, false);
+    }
+
+    private static JsonNode parseArguments(String arguments) {
+        try {
+            return MAPPER.readTree(arguments);
+        } catch (JsonProcessingException e) {
+            // arguments are a string on this wire; a model may stream text that is not JSON
+            return null;
+        }
+    }
+
+    private static void readContent(WireParse p, InputNode content, Role role, String wire, String step, String at) {
+        JsonNode raw = content.raw();
+        if (raw.isTextual()) {
+            p.addEntry(new Message(wire, role, raw.textValue(), null, null, step, wire), raw, at + "." + CONTENT);
+            return;
+        }
+        if (!raw.isArray()) {
+            throw content.error("expected a string or an array of content parts, but was " + InputNode.describe(raw));
+        }
+        List<InputNode> parts = content.asArray();
+        for (int j = 0; j < parts.size(); j++) {
+            InputNode part = parts.get(j).requireObject();
+            String type = part.text("type");
+            String text = "text".equals(type) ? part.text("text") : Blocks.placeholder(type);
+            p.addEntry(new Message(wire + ".c" + j, role, text, null, null, step, wire), part.raw(),
+                    at + "." + CONTENT + "[" + j + "]");
+        }
+    }
+
+    private static RequestOptions options(InputNode root) {
+        RequestOptions options = RequestOptions.unknown();
+        String effort = root.optNonBlankText("reasoning_effort");
+        if (effort != null) {
+            options = options.withReasoning("none".equals(effort) ? Reasoning.disabled() : Reasoning.effort(effort));
+        } else if (root.has("thinking")) {
+            String type = root.child("thinking").requireObject().enumValue("type", "enabled", "disabled");
+            options = options.withReasoning("enabled".equals(type) ? Reasoning.enabled() : Reasoning.disabled());
+        }
+        if (root.has("tool_choice")) {
+            options = options.withToolChoice(toolChoice(root.child("tool_choice")));
+        }
+        if (root.has("parallel_tool_calls")) {
+            options = options.withParallelToolCalls(root.optBoolean("parallel_tool_calls", true));
+        }
+        Integer max = AnthropicMessagesCodec.positive(root, "max_completion_tokens");
+        options = options.withMaxTokens(max != null ? max : AnthropicMessagesCodec.positive(root, "max_tokens"));
+        if (root.has("stream")) {
+            options = options.withStream(root.optBoolean("stream", false));
+        }
+        return options;
+    }
+
+    private static ToolChoice toolChoice(InputNode choice) {
+        if (choice.raw().isTextual()) {
+            String mode = choice.asText();
+            switch (mode) {
+                case "auto":
+                    return ToolChoice.auto();
+                case "none":
+                    return ToolChoice.none();
+                case "required":
+                    return ToolChoice.required();
+                default:
+                    throw choice.error("expected one of auto, none, required, but was \"" + mode + "\"");
+            }
+        }
+        choice.requireObject();
+        String type = choice.enumValue("type", "function", "custom", "allowed_tools");
+        if ("allowed_tools".equals(type)) {
+            String mode = choice.required("allowed_tools").requireObject().enumValue("mode", "auto", "required");
+            return "auto".equals(mode) ? ToolChoice.auto() : ToolChoice.required();
+        }
+        return ToolChoice.tool(choice.required(type).requireObject().nonBlankText("name"));
+    }
+
+    @Override
+    public ObjectNode render(Dispatch repaired, ObjectNode originalBody) {
+        Require.nonNull(repaired, "repaired");
+        Require.nonNull(originalBody, "originalBody");
+        WireParse p = readBody(originalBody, WireContext.empty());
+        ObjectNode body = originalBody.deepCopy();
+        List<Entry> entries = repaired.timeline().entries();
+        if (entries.equals(p.entries)) {
+            return body;
+        }
+        return rebuild(entries, p, body);
+    }
+
+    /** Renders by laying every entry out again, even when nothing changed (tests the layout). */
+    static ObjectNode rebuildAll(ObjectNode originalBody) {
+        WireParse p = readBody(originalBody, WireContext.empty());
+        return rebuild(p.entries, p, originalBody.deepCopy());
+    }
+
+    /** Lays the entries out again, reusing the original JSON of every entry the repair kept. */
+    static ObjectNode rebuild(List<Entry> entries, WireParse p, ObjectNode body) {
+        Originals originals = new Originals(p, entries);
+        Assembler assembler = new Assembler(false, p.resultOrder);
+        entries.forEach(assembler::add);
+        ArrayNode messages = Blocks.NODES.arrayNode();
+        for (Assembler.Out out : assembler.finish()) {
+            List<Assembler.Part> rest = new ArrayList<>();
+            for (Assembler.Part part : out.parts) {
+                if (part.entry() instanceof ToolCall call && (part.result() || !call.requested())) {
+                    messages.add(renderResult(call, p, originals));
+                } else {
+                    rest.add(part);
+                }
+            }
+            if (!rest.isEmpty()) {
+                messages.add(renderMessage(out, rest, p, originals));
+            }
+        }
+        body.set("messages", messages);
+        return body;
+    }
+
+    private static ObjectNode renderMessage(Assembler.Out out, List<Assembler.Part> parts, WireParse p,
+            Originals originals) {
+        ObjectNode original = out.key == null ? null : p.messages.get(out.key);
+        if (original != null && "tool".equals(original.path("role").asText())) {
+            original = null;
+        }
+        ObjectNode message = original != null ? original.deepCopy()
+                : Blocks.NODES.objectNode().put("role", out.role.wireName());
+        StringBuilder reasoning = null;
+        List<JsonNode> content = new ArrayList<>();
+        ArrayNode calls = Blocks.NODES.arrayNode();
+        for (Assembler.Part part : parts) {
+            Entry entry = part.entry();
+            if (entry instanceof Thought t) {
+                reasoning = reasoning == null ? new StringBuilder() : reasoning;
+                reasoning.append(t.content());
+            } else if (entry instanceof Message m) {
+                JsonNode block = originals.block(m);
+                if (block == null || block.isTextual() || block.isNull() || block.isMissingNode()) {
+                    content.add(Blocks.NODES.textNode(m.content()));
+                } else {
+                    ObjectNode copy = block.deepCopy();
+                    if ("text".equals(copy.path("type").asText()) && !m.content().equals(copy.path("text").asText())) {
+                        copy.put("text", m.content());
+                    }
+                    content.add(copy);
+                }
+            } else {
+                calls.add(renderCall((ToolCall) entry, originals));
+            }
+        }
+        if (reasoning != null) {
+            message.put(REASONING, reasoning.toString());
+        } else {
+            message.remove(REASONING);
+        }
+        if (content.size() == 1 && content.get(0).isTextual()) {
+            message.set(CONTENT, content.get(0));
+        } else if (!content.isEmpty()) {
+            ArrayNode array = message.putArray(CONTENT);
+            for (JsonNode node : content) {
+                array.add(node.isTextual() ? Blocks.NODES.objectNode().put("type", "text").put("text", node.textValue())
+                        : node);
+            }
+        } else {
+            JsonNode before = message.get(CONTENT);
+            boolean emptyBefore = before == null || before.isNull() || before.isTextual() && before.textValue().isEmpty();
+            if (!emptyBefore || before == null) {
+                if (calls.isEmpty()) {
+                    message.put(CONTENT, "");
+                } else {
+                    message.putNull(CONTENT);
+                }
+            }
+        }
+        if (!calls.isEmpty()) {
+            message.set(TOOL_CALLS, calls);
+        } else {
+            message.remove(TOOL_CALLS);
+        }
+        return message;
+    }
+
+    private static JsonNode renderCall(ToolCall call, Originals originals) {
+        JsonNode original = originals.block(call);
+        ObjectNode block;
+        if (original == null) {
+            block = Blocks.NODES.objectNode().put("id", call.id()).put("type", "function");
+            block.putObject("function").put("name", call.tool()).put("arguments", arguments(call));
+            return block;
+        }
+        block = original.deepCopy();
+        if (!call.id().equals(block.path("id").asText())) {
+            block.put("id", call.id());
+        }
+        Entry before = originals.original(call);
+        if (before instanceof ToolCall b && !(b.tool().equals(call.tool()) && b.args().equals(call.args()))
+                && block.path("function").isObject()) {
+            ((ObjectNode) block.get("function")).put("name", call.tool()).put("arguments", arguments(call));
+        }
+        return block;
+    }
+
+    private static String arguments(ToolCall call) {
+        JsonNode raw = call.payloadAt("arguments");
+        return raw != null && raw.isTextual() && call.args().isEmpty() ? raw.textValue() : call.args().toString();
+    }
+
+    private static ObjectNode renderResult(ToolCall call, WireParse p, Originals originals) {
+        ToolResult result = call.result();
+        Entry source = originals.original(call);
+        ToolResult before = source instanceof ToolCall c ? c.result() : null;
+        JsonNode original = before == null ? null
+                : p.resultBlocks.get(WireParse.resultKey(source.id(), before.wireMessage()));
+        ObjectNode message = original != null ? original.deepCopy()
+                : Blocks.NODES.objectNode().put("role", "tool");
+        if (!call.id().equals(message.path("tool_call_id").asText())) {
+            message.put("tool_call_id", call.id());
+        }
+        if (original == null || !result.content().equals(before.content())) {
+            message.put(CONTENT, result.content());
+        }
+        return message;
+    }
+}

@@ -1,0 +1,49 @@
+package io.orderingguard.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.orderingguard.GuardInputException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@link WireFormat#detect} picks the surface from the URL path, else from the body's shape. */
+class DetectTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @ParameterizedTest(name = "{0} + {1} -> {2}")
+    @CsvSource(delimiter = '|', value = {
+        "{\"messages\":[]}|/v1/messages|anthropic-messages",
+        "{\"messages\":[]}|https://api.openai.com/v1/chat/completions?x=1|openai-chat",
+        "{\"input\":\"hi\"}|/v1/responses|openai-responses",
+        "{}|/v1beta/models/gemini-2.5-pro:generateContent|gemini",
+        "{}|/model/anthropic.claude-3-5-sonnet/converse|bedrock-converse",
+        "{\"contents\":[]}||gemini",
+        "{\"input\":[]}||openai-responses",
+        "{\"system\":\"s\",\"messages\":[]}||anthropic-messages",
+        "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t\"}]}]}||anthropic-messages",
+        "{\"messages\":[{\"role\":\"tool\",\"tool_call_id\":\"c\",\"content\":\"x\"}]}||openai-chat",
+        "{\"thinking\":{\"type\":\"enabled\"},\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}||openai-chat",
+        "{\"messages\":[{\"role\":\"user\",\"content\":[{\"text\":\"x\"}]}]}||bedrock-converse",
+        "{\"inferenceConfig\":{},\"messages\":[]}||bedrock-converse",
+        "{\"model\":\"claude-haiku-4-5\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}||anthropic-messages",
+        "{\"model\":\"gpt-4.1\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}||openai-chat",
+        "{\"max_tokens\":5,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}||anthropic-messages",
+        "{\"max_completion_tokens\":5,\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}||openai-chat"})
+    void should_detect_the_surface(String body, String path, String surface) throws Exception {
+        assertThat(WireFormat.detect(MAPPER.readTree(body), path)).isEqualTo(WireFormat.fromWire(surface));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "[]|$: expected an object, but was an array",
+        "{\"prompt\":\"hi\"}|$: expected a request body with messages (Anthropic Messages, OpenAI Chat, Bedrock "
+                + "Converse), contents (Gemini) or input (OpenAI Responses), but found none of them"})
+    void should_reject_a_body_of_no_surface(String body, String message) throws Exception {
+        assertThatThrownBy(() -> WireFormat.detect(MAPPER.readTree(body), null))
+                .isInstanceOf(GuardInputException.class)
+                .hasMessage(message);
+    }
+}

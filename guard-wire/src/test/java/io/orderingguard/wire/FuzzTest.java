@@ -1,0 +1,128 @@
+package io.orderingguard.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardInputException;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Mutated bodies (a value replaced by one of another type, a field removed, an element duplicated)
+ * only ever read into a dispatch or fail with a {@link GuardInputException}; a body that reads
+ * renders again after an entry is dropped, into a body that reads again.
+ */
+class FuzzTest {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    static LongStream seeds() {
+        return LongStream.range(0, 3_000);
+    }
+
+    @ParameterizedTest(name = "anthropic-messages fuzz seed {0}")
+    @MethodSource("seeds")
+    void should_read_a_mutated_anthropic_body_or_fail_with_a_guard_input_exception(long seed) {
+        assertReadsOrFailsCleanly(WireFormat.ANTHROPIC_MESSAGES, mutate(Bodies.anthropic(seed), seed));
+    }
+
+    @ParameterizedTest(name = "openai-chat fuzz seed {0}")
+    @MethodSource("seeds")
+    void should_read_a_mutated_openai_chat_body_or_fail_with_a_guard_input_exception(long seed) {
+        assertReadsOrFailsCleanly(WireFormat.OPENAI_CHAT, mutate(Bodies.openAiChat(seed), seed));
+    }
+
+    private static void assertReadsOrFailsCleanly(WireFormat format, JsonNode body) {
+        WireCodec codec = format.codec().orElseThrow();
+        ParsedBody parsed;
+        try {
+            parsed = codec.read(body, WireContext.empty());
+        } catch (GuardInputException e) {
+            assertThat(e.getMessage()).startsWith("$");
+            return;
+        }
+        ObjectNode object = (ObjectNode) body;
+        Dispatch dispatch = parsed.dispatch();
+        assertThat(codec.render(dispatch, object)).isEqualTo(object);
+        List<Entry> entries = new ArrayList<>(dispatch.timeline().entries());
+        if (!entries.isEmpty()) {
+            entries.remove(Math.floorMod(body.hashCode(), entries.size()));
+            ObjectNode rendered = codec.render(dispatch.withTimeline(dispatch.timeline().withEntries(entries)), object);
+            assertThat(codec.read(rendered, WireContext.empty()).dispatch().timeline().size())
+                    .isLessThanOrEqualTo(dispatch.timeline().size());
+        }
+    }
+
+    static JsonNode mutate(ObjectNode body, long seed) {
+        Random random = new Random(seed * 31 + 7);
+        int mutations = 1 + random.nextInt(3);
+        JsonNode result = body;
+        for (int i = 0; i < mutations; i++) {
+            List<JsonNode> containers = new ArrayList<>();
+            collect(result, containers);
+            if (containers.isEmpty()) {
+                break;
+            }
+            JsonNode target = containers.get(random.nextInt(containers.size()));
+            if (target.isObject()) {
+                ObjectNode object = (ObjectNode) target;
+                List<String> names = new ArrayList<>();
+                Iterator<String> it = object.fieldNames();
+                it.forEachRemaining(names::add);
+                if (names.isEmpty()) {
+                    object.set("x", randomValue(random));
+                    continue;
+                }
+                String name = names.get(random.nextInt(names.size()));
+                if (random.nextInt(3) == 0) {
+                    object.remove(name);
+                } else {
+                    object.set(name, randomValue(random));
+                }
+            } else {
+                ArrayNode array = (ArrayNode) target;
+                if (array.isEmpty()) {
+                    array.add(randomValue(random));
+                } else if (random.nextBoolean()) {
+                    array.add(array.get(random.nextInt(array.size())).deepCopy());
+                } else {
+                    array.set(random.nextInt(array.size()), randomValue(random));
+                }
+            }
+            if (random.nextInt(200) == 0) {
+                result = randomValue(random);
+            }
+        }
+        return result;
+    }
+
+    private static void collect(JsonNode node, List<JsonNode> into) {
+        if (node.isContainerNode()) {
+            into.add(node);
+            node.forEach(child -> collect(child, into));
+        }
+    }
+
+    private static JsonNode randomValue(Random random) {
+        return switch (random.nextInt(8)) {
+            case 0 -> NODES.nullNode();
+            case 1 -> NODES.numberNode(random.nextInt(5) - 2);
+            case 2 -> NODES.textNode("");
+            case 3 -> NODES.textNode("tool_result");
+            case 4 -> NODES.booleanNode(random.nextBoolean());
+            case 5 -> NODES.arrayNode().add("text");
+            case 6 -> NODES.objectNode().put("type", "text");
+            default -> NODES.objectNode();
+        };
+    }
+}
