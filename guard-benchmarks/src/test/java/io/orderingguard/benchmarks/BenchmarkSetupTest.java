@@ -51,7 +51,7 @@ class BenchmarkSetupTest {
         assertThat(result.outcome()).isEqualTo(Outcome.PASSED);
         assertThat(result.findings()).isEmpty();
         assertThat(Guards.widestFamily().name()).isEqualTo("anthropic-messages-manual-thinking");
-        assertThat(Guards.widestFamily().rules()).hasSize(12);
+        assertThat(Guards.widestFamily().rules()).hasSize(13);
     }
 
     @Test

@@ -82,7 +82,7 @@ class ExplainErrorCommandTest {
                 "  fix:       Drop reasoning and signatures produced by another model or provider; keep only this",
                 "             model's own.",
                 "  mutate:    repairs it: mutate mode drops the foreign reasoning, keeping it in the repair record.",
-                "  families:  gemini-3-api (blocking); gemini-2-5-api (advisory)",
+                "  families:  gemini-3-api (blocking); gemini-legacy-api, gemini-2-5-api (advisory)",
                 "  caught by: guard check -p gemini-3-api FILE rejects the request; add --mode mutate to repair it",
                 "             (in code: OrderingGuard.builder().profile(\"gemini-3-api\"))",
                 "  source:    Gemini G8: thought signatures are model-family specific; another model's signature is",

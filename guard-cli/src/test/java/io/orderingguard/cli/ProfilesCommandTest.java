@@ -38,7 +38,7 @@ class ProfilesCommandTest {
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).startsWith("BEHAVIOURS (25)  atomic behaviours of the reference catalogue; request them "
                 + "by key or token\n");
-        assertThat(r.out()).contains("FAMILIES (64: 39 reference, 25 provider-grounded)\n");
+        assertThat(r.out()).contains("FAMILIES (67: 39 reference, 28 provider-grounded)\n");
         for (CatalogEntry e : Profiles.behaviours()) {
             assertThat(r.out()).contains("\n  " + e.key());
         }
@@ -68,7 +68,7 @@ class ProfilesCommandTest {
                 + "Anthropic Messages API with manual extended thinking");
         assertThat(r.out()).contains("  composed of: thinking_before_tool_use + payload_field_preservation:signature "
                 + "+ provider rules\n");
-        assertThat(r.out()).contains("Rules (12):\n");
+        assertThat(r.out()).contains("Rules (13):\n");
         assertThat(r.out()).contains("  anthropic-tool-use-has-result  toolResultPairing  blocking\n"
                 + "    parameters:     unanswered=true orphans=false emptyErrorResults=false\n"
                 + "    provider error: \"messages.N: `tool_use` ids were found without `tool_result` blocks "
@@ -144,9 +144,9 @@ class ProfilesCommandTest {
         assertThat(rules).containsExactly("tool-result-names-a-declared-tool:advisory", "non-empty-terminal-turn:advisory",
                 "gemini-function-response-after-call:blocking", "gemini-function-response-count:blocking",
                 "gemini-role-alternation:blocking", "gemini-history-starts-with-user:blocking",
-                "gemini-user-text-non-empty:blocking",
-                "gemini-model-text-non-empty:blocking", "gemini-3-function-call-signature:blocking",
-                "gemini-foreign-thought-signature:blocking");
+                "gemini-user-text-non-empty:advisory", "gemini-model-text-non-empty:advisory",
+                "gemini-contents-present:blocking", "gemini-ends-with-user-turn:advisory",
+                "gemini-3-function-call-signature:blocking", "gemini-foreign-thought-signature:blocking");
         assertThat(find(p.get("rules"), "gemini-3-function-call-signature").get("providerError").asText())
                 .startsWith("Function call is missing a thought_signature in functionCall parts.");
     }

@@ -8,6 +8,16 @@ package io.orderingguard.rule;
 public enum AlternationMode implements WireNamed {
     /** Roles alternate, the first message has the first role, and {@code maxPerGroup} holds when set. */
     STRICT("strict"),
+    /**
+     * As {@link #STRICT}, except that a user message right after a tool result is an ordinary next
+     * turn (Gemini 2.5 and 3 take a function response content followed by a separate user content).
+     */
+    USER_AFTER_RESULT("user-after-result"),
+    /**
+     * As {@link #STRICT} without the first-role check (Claude and Qwen on Bedrock Converse accept a
+     * history that starts with an assistant message).
+     */
+    CONSECUTIVE_ONLY("consecutive-only"),
     /** Only {@code maxPerGroup} (chat templates that refuse parallel calls but not consecutive roles). */
     CAP_ONLY("cap-only");
 

@@ -21,7 +21,8 @@ import java.util.Map;
  * pair, but a tool result does: it travels in a turn of its own on the user side, so an assistant
  * message, its answered tool call and the final assistant answer are an ordinary tool loop, while a
  * user message right after a tool result makes two user turns in a row (Bedrock and Gemini reject
- * that).
+ * that). A provider-executed call (Anthropic server tools, MCP) is model output like a thought: its
+ * result travels in the assistant response, not in a user turn.
  *
  * <p><b>Wire message boundaries</b> ({@link io.orderingguard.timeline.Entry#wireMessage()}) decide
  * what "in a row" means: a tool result and the user message after it that name the same wire
@@ -36,7 +37,11 @@ import java.util.Map;
  *
  * <p>Mode
  * {@code cap-only} checks only {@code maxPerGroup} (chat templates that refuse parallel calls but
- * not consecutive roles).
+ * not consecutive roles). Mode {@code user-after-result} checks like {@code strict}, except that a
+ * user message right after a tool result is an ordinary next turn (Gemini 2.5 and 3 take a function
+ * response content followed by a separate user content). Mode {@code consecutive-only} checks like
+ * {@code strict} without the first-role check (Claude and Qwen on Bedrock Converse accept a history
+ * that starts with an assistant message).
  *
  * <p>Findings carry a facet: {@code first-role}, {@code consecutive-role} or {@code max-per-group}.
  * Mutate mode repairs consecutive roles with a filler or a merge ({@code repair}, or the guard's
@@ -46,7 +51,9 @@ import java.util.Map;
  *
  * @param id the rule id
  * @param roles the two roles that alternate, the first one starting the conversation
- * @param mode what is checked (default {@link AlternationMode#STRICT})
+ * @param mode what is checked (default {@link AlternationMode#STRICT}): {@code strict}, {@code user-after-result}
+ *     (as strict, a user message may follow a tool result), {@code consecutive-only} (as strict, any role
+ *     may come first) or {@code cap-only}
  * @param maxPerGroup the most tool calls per step or role group, or {@code null}
  * @param repair how mutate mode repairs consecutive roles, or {@code null} for the guard's choice
  * @param severity the severity (default advisory)
@@ -113,8 +120,9 @@ public record AlternationRule(
         Role previousRole = null;
         boolean seenMessage = false;
         for (Entry e : entries) {
-            if (e instanceof ToolCall c && c.result() != null) {
-                // the call is a model turn and its result a turn of its own on the user side
+            if (e instanceof ToolCall c && c.result() != null && !c.providerExecuted()) {
+                // the call is a model turn and its result a turn of its own on the user side (a provider-executed
+                // call's result travels in the assistant response: it is model output like a thought)
                 previous = c;
                 previousRole = Role.USER;
                 continue;
@@ -124,12 +132,13 @@ public record AlternationRule(
             }
             if (!seenMessage) {
                 seenMessage = true;
-                if (m.role() != roles.get(0)) {
+                if (m.role() != roles.get(0) && mode != AlternationMode.CONSECUTIVE_ONLY) {
                     sink.report(this, Facet.FIRST_ROLE, List.of(m.id()), "the first message must have role "
                             + roles.get(0).wireName() + ", but " + RuleFields.quote(m.id()) + " has role "
                             + m.role().wireName());
                 }
-            } else if (previous != null && previousRole == m.role()) {
+            } else if (previous != null && previousRole == m.role()
+                    && !(previous instanceof ToolCall && mode == AlternationMode.USER_AFTER_RESULT)) {
                 reportConsecutive(previous, m, sink);
             }
             previous = m;

@@ -36,7 +36,7 @@ class RuleCodecTest {
     void should_fail_when_an_enum_field_holds_an_unknown_name() {
         assertThatThrownBy(() -> read("{\"type\": \"alternation\", \"id\": \"a\", \"mode\": \"lenient\"}"))
                 .isInstanceOf(GuardInputException.class)
-                .hasMessage("rule: $.mode: expected one of strict, cap-only, but was 'lenient'");
+                .hasMessage("rule: $.mode: expected one of strict, user-after-result, consecutive-only, cap-only, but was 'lenient'");
     }
 
     @Test

@@ -69,6 +69,8 @@ final class ModelTable {
         // AWS Bedrock Converse: the surface decides, whatever the model
         row(Set.of(BEDROCK), false, REGION + "anthropic\\.claude", "bedrock-converse-claude", CONFIRMED,
                 "Claude on Bedrock Converse: the B- rules, not the Messages API rules");
+        row(Set.of(BEDROCK), false, REGION + "qwen\\.[a-z0-9]", "bedrock-converse-qwen", CONFIRMED,
+                "Qwen on Bedrock Converse accepts a leading assistant message (pydantic/pydantic-ai PR #6255)");
         row(Set.of(BEDROCK), false, REGION + "(?:amazon|meta|mistral|cohere|ai21|deepseek|qwen|openai|writer|minimax"
                 + "|moonshot|moonshotai|zai|google|nvidia)\\.[a-z0-9]", "bedrock-converse-api", DOCUMENTED,
                 "a Bedrock model id: Converse applies its own rules to every model");
@@ -105,8 +107,9 @@ final class ModelTable {
         row(Set.of(GEMINI, VERTEX), false, "(?:^|/)gemini-(?:flash|pro)(?:-lite)?-latest", "gemini-3-api", GUESSED,
                 "a moving alias (the reference saw one resolve to another model upstream): assumed the current "
                         + "generation, Gemini 3");
-        row(Set.of(GEMINI, VERTEX), false, "(?:^|/)gemini-(?:2\\.0|1\\.5|1\\.0|pro)", "gemini-2-5-api", GUESSED,
-                "an older Gemini generation: no signatures; G5 (ends with a user turn) is not modelled");
+        row(Set.of(GEMINI, VERTEX), false, "(?:^|/)gemini-(?:2\\.0|1\\.5|1\\.0|pro)", "gemini-legacy-api", CONFIRMED,
+                "Gemini 1.x and 2.0: empty text parts were refused (vercel/ai#3775, 2024); G5 (ends with a user "
+                        + "turn) is not modelled");
 
         // Open-weight and other model families: any provider
         row(Set.of(), false, "gpt-oss", "gpt-oss-template", DOCUMENTED, "the Harmony chat template raises on orphan "
@@ -123,6 +126,11 @@ final class ModelTable {
         row(Set.of(), false, "^deepseek-chat$", "deepseek-v4-api", DOCUMENTED,
                 "the non-thinking alias, which follows DeepSeek's current generation: V4 as of 2026-11 (before: V3.2)");
         row(Set.of(), false, "deepseek-v3", "deepseek-v3-base", DOCUMENTED, "DeepSeek V3 before 3.2, no thinking");
+        row(Set.of(), false, "(?:^|/)magistral", "mistral-reasoning-api", CONFIRMED,
+                "Magistral takes reasoning back, also another provider's (pydantic/pydantic-ai cassette)");
+        row(Set.of(), false, "(?:^|/)mistral-(?:medium-3[.-]5|small-(?:4|2603)|medium-latest|small-latest)",
+                "mistral-reasoning-api", GUESSED, "Mistral Medium 3.5 and Small 4 reason (reasoning_effort); the "
+                        + "-latest aliases are assumed to point at them");
         row(Set.of(), false, "(?:^|/)(?:mistral|magistral|codestral|devstral|ministral|pixtral|open-mistral"
                 + "|open-mixtral|mixtral)", "mistral-api", DOCUMENTED,
                 "the mistral-common validator is the check of the hosted API and of vLLM serving");

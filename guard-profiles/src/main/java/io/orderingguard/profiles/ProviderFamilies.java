@@ -56,12 +56,18 @@ final class ProviderFamilies {
                 plus(anthropic, ANTHROPIC_NO_THINKING_IN_FINAL));
         define("anthropic-messages-manual-thinking", "Claude on the Anthropic Messages API with manual extended "
                 + "thinking: extends the reference anthropic-manual-thinking with the anthropic-messages rules, an "
-                + "unmodified current-turn thinking, and a current turn with tool calls that starts with thinking.", List.of("thinking_before_tool_use", SIGNATURE),
-                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, ANTHROPIC_TURN_STARTS_WITH_THINKING));
+                + "unmodified current-turn thinking, and a current turn (tool loop or prefill) that starts with "
+                + "thinking.", List.of("thinking_before_tool_use", SIGNATURE),
+                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED,
+                        anthropicTurnStartsWithThinking(Severity.BLOCKING),
+                        anthropicFinalAssistantStartsWithThinking(Severity.BLOCKING)));
         define("anthropic-messages-adaptive-thinking", "Claude on the Anthropic Messages API with adaptive thinking: "
-                + "extends the reference anthropic-adaptive-thinking with the anthropic-messages rules, an "
-                + "unmodified current-turn thinking, and a current turn with tool calls that starts with thinking.", List.of(SIGNATURE),
-                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED, ANTHROPIC_TURN_STARTS_WITH_THINKING));
+                + "extends the reference anthropic-adaptive-thinking with the anthropic-messages rules and an "
+                + "unmodified current-turn thinking; a current turn without thinking is advised against, not "
+                + "blocked (adaptive thinking lets the model skip thinking on a step).", List.of(SIGNATURE),
+                plus(anthropic, ANTHROPIC_CURRENT_THINKING_UNMODIFIED,
+                        anthropicTurnStartsWithThinking(Severity.ADVISORY),
+                        anthropicFinalAssistantStartsWithThinking(Severity.ADVISORY)));
 
         List<OrderingRule> openaiChat = List.of(OPENAI_TOOL_MESSAGE_FOLLOWS_CALL, OPENAI_TOOL_CALLS_ANSWERED,
                 OPENAI_TOOL_CALL_ID_LENGTH);
@@ -78,12 +84,25 @@ final class ProviderFamilies {
                         RESPONSES_CALL_FOR_OUTPUT, RESPONSES_CALL_ID_LENGTH, RESPONSES_REASONING_FOLLOWED,
                         RESPONSES_REASONING_NOT_BEFORE_USER, RESPONSES_FOREIGN_REASONING), R2);
 
-        List<OrderingRule> gemini = List.of(GEMINI_RESPONSE_AFTER_CALL, GEMINI_RESPONSE_COUNT, GEMINI_ALTERNATION,
-                GEMINI_HISTORY_STARTS_WITH_USER, GEMINI_USER_TEXT, GEMINI_MODEL_TEXT);
-        define("gemini-2-5-api", "Gemini 2.5 on the Gemini API or Vertex AI: function call/response pairing, strict "
-                + "user/model alternation, no history starting with a function call, no empty text; thought signatures recommended, not enforced. Extends the "
-                + "reference gemini-2-5, leaving out function_response_adjacency (a model reply after a function "
-                + "response is the ordinary turn; the reference's live audit found it accepted).",
+        List<OrderingRule> geminiPairing = List.of(GEMINI_RESPONSE_AFTER_CALL, GEMINI_RESPONSE_COUNT);
+        define("gemini-legacy-api", "Gemini 1.0, 1.5 and 2.0 on the Gemini API or Vertex AI: function call/response "
+                + "pairing, strict user/model alternation (a user content after a function response included), no "
+                + "history starting with a function call, no empty text (refused by these generations), contents "
+                + "present, a request ending with a user content or a function response. Extends the reference "
+                + "gemini-2-5, leaving out function_response_adjacency.",
+                List.of("thought_signature_advisory", "tool_identity", "non_empty_turn:terminal"),
+                plus(geminiPairing, GEMINI_LEGACY_ALTERNATION, GEMINI_HISTORY_STARTS_WITH_USER,
+                        geminiUserText(Severity.BLOCKING), geminiModelText(Severity.BLOCKING), GEMINI_CONTENTS_PRESENT,
+                        geminiEndsWithUserTurn(Severity.BLOCKING), geminiForeignSignature(Severity.ADVISORY)));
+        List<OrderingRule> gemini = plus(geminiPairing, GEMINI_ALTERNATION, GEMINI_HISTORY_STARTS_WITH_USER,
+                geminiUserText(Severity.ADVISORY), geminiModelText(Severity.ADVISORY), GEMINI_CONTENTS_PRESENT,
+                geminiEndsWithUserTurn(Severity.ADVISORY));
+        define("gemini-2-5-api", "Gemini 2.5 on the Gemini API or Vertex AI: function call/response pairing, "
+                + "user/model alternation (a user content right after a function response content is accepted), no "
+                + "history starting with a function call, contents present; empty text parts are accepted (advisory); "
+                + "thought signatures recommended, not enforced. Extends the reference gemini-2-5, leaving out "
+                + "function_response_adjacency (a model reply after a function response is the ordinary turn; the "
+                + "reference's live audit found it accepted).",
                 List.of("thought_signature_advisory", "tool_identity", "non_empty_turn:terminal"),
                 plus(gemini, geminiForeignSignature(Severity.ADVISORY)));
         define("gemini-3-api", "Gemini 3 on the Gemini API or Vertex AI: gemini-2-5-api's rules, and the first "
@@ -94,29 +113,43 @@ final class ProviderFamilies {
                 List.of("tool_identity", "non_empty_turn:terminal"),
                 plus(gemini, GEMINI_3_SIGNATURE, geminiForeignSignature(Severity.BLOCKING)));
 
-        List<OrderingRule> bedrock = List.of(BEDROCK_ALTERNATION, BEDROCK_TOOL_RESULTS_PRESENT, BEDROCK_TOOL_RESULT_COUNT,
-                BEDROCK_USER_TEXT, BEDROCK_ASSISTANT_TEXT, BEDROCK_TOOL_USE_ID, BEDROCK_ERROR_RESULT_CONTENT);
-        define("bedrock-converse-api", "Any model on the AWS Bedrock Converse API: strict alternation starting with "
-                + "the user, toolUse/toolResult pairing, no blank text, toolUseIds of [a-zA-Z0-9_-]{1,64}. Replaces "
-                + "the reference bedrock-converse (its converse_text_before_tool_use rule spans the whole timeline and "
-                + "fires on every multi-turn history with a tool call).", List.of(), bedrock);
+        OrderingRule[] bedrockRest = {BEDROCK_TOOL_RESULTS_PRESENT, BEDROCK_TOOL_RESULT_COUNT, BEDROCK_USER_TEXT,
+                BEDROCK_ASSISTANT_TEXT, BEDROCK_TOOL_USE_ID, BEDROCK_ERROR_RESULT_CONTENT, BEDROCK_USER_MESSAGE_PRESENT};
+        List<OrderingRule> bedrock = plus(List.of(BEDROCK_ALTERNATION), bedrockRest);
+        List<OrderingRule> bedrockAnyStart = plus(List.of(BEDROCK_CONSECUTIVE_ROLES), bedrockRest);
+        define("bedrock-converse-api", "Any model on the AWS Bedrock Converse API (Nova, Llama, Mistral, Cohere, AI21, "
+                + "Writer, …): alternation starting with the user (a toolResult and user text in one user message "
+                + "are one turn), toolUse/toolResult pairing, no blank text, at least one user message; toolUseIds "
+                + "of 1-64 characters are advised. Replaces the reference bedrock-converse (its "
+                + "converse_text_before_tool_use rule spans the whole timeline and fires on every multi-turn history "
+                + "with a tool call).", List.of(),
+                bedrock);
         define("bedrock-converse-claude", "Claude on the AWS Bedrock Converse API, whatever the thinking setting: "
-                + "bedrock-converse-api's rules. With extended thinking enabled choose bedrock-converse-claude-thinking, "
-                + "which adds Claude's thinking rule (T1) as Converse reports it.", List.of(), bedrock);
+                + "bedrock-converse-api's rules, except that a history may start with an assistant message (recorded "
+                + "200). With extended thinking enabled, bedrock-converse-claude-thinking adds Claude's thinking rule "
+                + "(T1) as Converse reports it.", List.of(), bedrockAnyStart);
         define("bedrock-converse-claude-thinking", "Claude on the AWS Bedrock Converse API with extended thinking "
-                + "enabled: bedrock-converse-claude, and a current turn with tool calls starts with thinking (T1, "
-                + "reported by Converse as 'The model returned the following errors: …'). Never chosen from a model "
-                + "id: the id does not say whether thinking is on.", List.of(),
-                plus(bedrock, ANTHROPIC_TURN_STARTS_WITH_THINKING));
+                + "enabled: bedrock-converse-claude, and a current turn (tool loop or prefill) starts with thinking (T1, "
+                + "reported by Converse as 'The model returned the following errors: …').", List.of(),
+                plus(bedrockAnyStart, anthropicTurnStartsWithThinking(Severity.BLOCKING),
+                        anthropicFinalAssistantStartsWithThinking(Severity.BLOCKING)));
+        define("bedrock-converse-qwen", "Qwen on the AWS Bedrock Converse API: bedrock-converse-api's rules, except "
+                + "that a history may start with an assistant message (pydantic/pydantic-ai PR #6255, live-verified).",
+                List.of(), bedrockAnyStart);
 
-        define("mistral-api", "Mistral on La Plateforme or served with mistral_common: tool calls and results match, "
-                + "tool call ids of exactly 9 alphanumerics, assistant messages carry content or tool calls, no "
-                + "foreign reasoning, no user or system message right after a tool result, the conversation starts "
-                + "with a user or system message and ends with a user message or a tool result. Consecutive user "
-                + "messages are accepted." + LEAVES_OUT_BASELINE,
-                List.of(UNIQUE_IDS), List.of(MISTRAL_RESULTS_MATCH_CALLS, MISTRAL_RESULT_ID_KNOWN, MISTRAL_TOOL_CALL_ID,
-                        MISTRAL_ASSISTANT_CONTENT, MISTRAL_FOREIGN_REASONING, MISTRAL_NO_USER_AFTER_TOOL,
-                        MISTRAL_FIRST_ROLE, MISTRAL_LAST_ROLE));
+        List<OrderingRule> mistral = List.of(MISTRAL_RESULTS_MATCH_CALLS, MISTRAL_RESULT_ID_KNOWN, MISTRAL_TOOL_CALL_ID,
+                MISTRAL_ASSISTANT_CONTENT, MISTRAL_NO_USER_AFTER_TOOL, MISTRAL_FIRST_ROLE, MISTRAL_LAST_ROLE);
+        define("mistral-api", "Mistral models without reasoning (Mistral Large, Devstral, Codestral, Ministral, …) on "
+                + "La Plateforme or served with mistral_common: tool calls and results match, tool call ids of exactly 9 "
+                + "alphanumerics, assistant messages carry content or tool calls, no reasoning input at all, no user or "
+                + "system message right after a tool result, the conversation starts with a user or system message and "
+                + "ends with a user message or a tool result. Consecutive user messages are accepted."
+                + LEAVES_OUT_BASELINE, List.of(UNIQUE_IDS), plus(mistral, MISTRAL_FOREIGN_REASONING, MISTRAL_NO_REASONING_INPUT));
+        define("mistral-reasoning-api", "Mistral reasoning models (Magistral, Mistral Medium 3.5, Mistral Small 4) on La "
+                + "Plateforme: mistral-api's rules except the reasoning-input ones: these models take thinking parts back, "
+                + "also reasoning another provider produced (magistral-medium-latest answered 200 to o3-mini reasoning, "
+                + "pydantic/pydantic-ai cassette test_mistral_model_thinking_part)." + LEAVES_OUT_BASELINE,
+                List.of(UNIQUE_IDS), mistral);
 
         define("llama-3-template", "Meta Llama 3.1-3.3 through the official chat template (vLLM, Ollama, NIM): one "
                 + "tool call per assistant message (blocking: the template raises). Extends the reference llama-3, leaving out openai_shape_baseline "
@@ -139,7 +172,7 @@ final class ProviderFamilies {
                 + "alternation starting with the user, tool pairing, and reasoning must NOT be sent back — the "
                 + "opposite of V3.2 and V4. Leaves out the reference deepseek-thinking's full history preservation "
                 + "of thoughts, which R1 rejects.", List.of(), plus(deepseekPairing, DEEPSEEK_R1_NO_REASONING_REPLAY,
-                DEEPSEEK_R1_ALTERNATION));
+                DEEPSEEK_R1_NO_REASONING_INPUT, DEEPSEEK_R1_ALTERNATION));
         define("deepseek-v3-2-api", "DeepSeek V3.2 on the DeepSeek API, whatever the thinking setting: tool pairing; "
                 + "dropped reasoning is advisory. In thinking mode choose deepseek-v3-2-api-thinking, which requires "
                 + "the reasoning of tool-call turns. Extends the reference deepseek-thinking.",

@@ -114,18 +114,45 @@ final class ProviderRules {
                     + "'Preserving thinking blocks', maximhq/bifrost#5093",
             "`thinking` or `redacted_thinking` blocks in the latest assistant message cannot be modified");
 
-    static final OrderingRule ANTHROPIC_TURN_STARTS_WITH_THINKING = prov(
-            OrderingRule.stepContent("anthropic-turn-starts-with-thinking", Kind.TOOL_CALL, Kind.THOUGHT,
-                    StepPosition.FIRST, StepScope.CURRENT_TURN)
-                    .withSeverity(Severity.BLOCKING),
-            "Anthropic Messages API T1 (thinking enabled; on Bedrock Converse B9 wraps it in 'The model returned the "
-                    + "following errors: …'): the assistant turn since the latest user message (the whole tool loop) "
-                    + "starts with a thinking or redacted_thinking block when it holds a tool call; thinking later in "
-                    + "the loop (interleaved) is accepted and so is its absence; no repair (the guard never invents "
-                    + "thinking; LiteLLM turns thinking off for the request instead); pydantic/pydantic-ai#2040, "
-                    + "#2075, vercel/ai#8865, openai/openai-agents-python#1704, anomalyco/opencode#3077",
-            "messages.N.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`. When "
-                    + "`thinking` is enabled, a final `assistant` message must start with a thinking block …");
+    /**
+     * T1: blocking with manual extended thinking (recorded); advisory with adaptive thinking, where the
+     * model may skip thinking on a step, so a loop without thinking is what it produced.
+     */
+    static OrderingRule anthropicTurnStartsWithThinking(Severity severity) {
+        return prov(OrderingRule.stepContent("anthropic-turn-starts-with-thinking", Kind.TOOL_CALL, Kind.THOUGHT,
+                        StepPosition.FIRST, StepScope.CURRENT_TURN).withSeverity(severity),
+                "Anthropic Messages API T1 (thinking enabled; on Bedrock Converse B9 wraps it in 'The model returned "
+                        + "the following errors: …'): the assistant turn since the latest user message (the whole tool "
+                        + "loop) starts with a thinking or redacted_thinking block when it holds a tool call; thinking "
+                        + "later in the loop (interleaved) is accepted and so is its absence; blocking with manual "
+                        + "thinking (pydantic/pydantic-ai#2040, #2075, #2453 on Bedrock, vercel/ai#8865, "
+                        + "openai/openai-agents-python#1704, anomalyco/opencode#3077); advisory with adaptive thinking, "
+                        + "which makes thinking optional at each step (a recorded Opus 4.6 adaptive response holds a "
+                        + "tool_use without thinking: pydantic/pydantic-ai cassette "
+                        + "test_anthropic_opus_46_adaptive_thinking_accepts_tool_output) and for which no refusal was "
+                        + "recorded; no repair (the guard never invents thinking; LiteLLM turns thinking off instead)",
+                "messages.N.content.0.type: Expected `thinking` or `redacted_thinking`, but found `tool_use`. When "
+                        + "`thinking` is enabled, a final `assistant` message must start with a thinking block …");
+    }
+
+    /**
+     * A9 with thinking: a final assistant message (prefill) must start with thinking; blocking with
+     * manual thinking, advisory with adaptive thinking.
+     */
+    static OrderingRule anthropicFinalAssistantStartsWithThinking(Severity severity) {
+        return prov(OrderingRule.stepContent("anthropic-final-assistant-starts-with-thinking", Kind.MESSAGE,
+                        Kind.THOUGHT, StepPosition.FIRST, StepScope.CURRENT_TURN).withSeverity(severity),
+                "Anthropic Messages API A9 and T1 (thinking enabled): what the model produced since the latest user "
+                        + "message, when it holds assistant text (an assistant prefill, or text in the open tool loop), "
+                        + "starts with a thinking block; a prefill without thinking is refused (Aider-AI/aider#3820: "
+                        + "claude-3-7-sonnet continuing with a prefill; n8n-io/n8n#22550: Opus 4.5; "
+                        + "langchain-ai/langchain-aws#844 on Bedrock); blocking with manual thinking, advisory with "
+                        + "adaptive thinking (no refusal recorded); a prefill that starts with thinking is not reported, "
+                        + "although the documentation says prefill is not supported with thinking at all (no error text "
+                        + "recorded for it); no repair",
+                "messages.N.content.0.type: Expected `thinking` or `redacted_thinking`, but found `text`. When "
+                        + "`thinking` is enabled, a final `assistant` message must start with a thinking block …");
+    }
 
     static final OrderingRule ANTHROPIC_NO_THINKING_IN_FINAL = prov(
             OrderingRule.order("anthropic-no-thinking-in-final-assistant", Kind.MESSAGE, Kind.THOUGHT)
@@ -230,26 +257,73 @@ final class ProviderRules {
             "Please ensure that the number of function response parts is equal to the number of function call parts "
                     + "of the function call turn.");
 
-    static final OrderingRule GEMINI_ALTERNATION = prov(
-            OrderingRule.alternation("gemini-role-alternation", Role.USER, Role.ASSISTANT)
+    static final OrderingRule GEMINI_LEGACY_ALTERNATION = prov(
+            OrderingRule.alternation("gemini-legacy-role-alternation", Role.USER, Role.ASSISTANT)
                     .withSeverity(Severity.BLOCKING),
-            "Gemini G4: contents alternate between user and model, starting with the user (a user message after a "
-                    + "function response makes two user contents in a row); NousResearch/hermes-agent PR #55623, "
-                    + "Portkey-AI/gateway PR #246",
+            "Gemini G4 (Gemini 1.x and 2.0): contents alternate between user and model, starting with the user (a "
+                    + "user message after a function response makes two user contents in a row); Portkey-AI/gateway PR "
+                    + "#246, breadboard-ai/breadboard PR #3469 (2024)",
             "Please ensure that multiturn requests alternate between user and model");
 
-    static final OrderingRule GEMINI_USER_TEXT = prov(
-            OrderingRule.nonEmptyTurn("gemini-user-text-non-empty", Role.USER, false)
+    static final OrderingRule GEMINI_ALTERNATION = prov(
+            OrderingRule.alternation("gemini-role-alternation", Role.USER, Role.ASSISTANT)
+                    .withMode(AlternationMode.USER_AFTER_RESULT)
                     .withSeverity(Severity.BLOCKING),
-            "Gemini G6: no empty text parts or contents; vercel/ai#3775, langchain-ai/langchain-google#691",
-            "Unable to submit request because it has an empty text parameter.");
+            "Gemini G4 (Gemini 2.5 and 3): contents alternate between user and model, starting with the user: two "
+                    + "user texts or two model turns in a row are refused (NousResearch/hermes-agent#55125, PR #55623, "
+                    + "2026-06); a user content right after a function response content is accepted "
+                    + "(pydantic/pydantic-ai#4210: gemini-3.5-flash and gemini-3.6-flash answer the split contents; "
+                    + "anomalyco/opencode PR #43479 on Vertex gemini-3.7-flash)",
+            "Please ensure that multiturn requests alternate between user and model");
 
-    static final OrderingRule GEMINI_MODEL_TEXT = prov(
-            OrderingRule.nonEmptyTurn("gemini-model-text-non-empty", Role.ASSISTANT, false)
+    /**
+     * G6 for user turns: blocking where it was recorded (Gemini 1.x and 2.0), advisory on 2.5 and 3,
+     * which answer 200 to empty text parts.
+     */
+    static OrderingRule geminiUserText(Severity severity) {
+        return prov(OrderingRule.nonEmptyTurn("gemini-user-text-non-empty", Role.USER, false).withSeverity(severity),
+                "Gemini G6: an empty text part or content; blocking on Gemini 1.x and 2.0, where it was refused "
+                        + "(vercel/ai#3775, langchain-ai/langchain-google#691); advisory on 2.5 and 3, which answer 200 "
+                        + "to an empty user text (pydantic/pydantic-ai cassettes test_google_model_empty_user_prompt on "
+                        + "gemini-2.5-flash, test_google_instructions_only_with_tool_calls on gemini-3-flash-preview); "
+                        + "the timeline cannot tell an empty text part from a content without parts",
+                "Unable to submit request because it has an empty text parameter.");
+    }
+
+    /** G6 for model turns: as {@link #geminiUserText(Severity)}. */
+    static OrderingRule geminiModelText(Severity severity) {
+        return prov(OrderingRule.nonEmptyTurn("gemini-model-text-non-empty", Role.ASSISTANT, false)
+                        .withSeverity(severity),
+                "Gemini G6: an empty model text (a model turn next to a function call renders the call instead); "
+                        + "blocking on Gemini 1.x and 2.0 (router-for-me/CLIProxyAPI#1292); advisory on 2.5 and 3, "
+                        + "which answer 200 to an empty model text (pydantic/pydantic-ai cassette "
+                        + "test_google_model_empty_assistant_response on gemini-2.5-flash)",
+                "Unable to submit request because it has an empty text parameter.");
+    }
+
+    /**
+     * G5: blocking on Gemini 1.x and 2.0, where the text was recorded; advisory on 2.5 and 3, where a
+     * rejection is reported without its text.
+     */
+    static OrderingRule geminiEndsWithUserTurn(Severity severity) {
+        return prov(OrderingRule.boundary("gemini-ends-with-user-turn", BoundaryEnd.LAST, EntrySelector.USER,
+                        EntrySelector.TOOL_RESULT).withSeverity(severity),
+                "Gemini G5: a request ends with a user content or a function response; blocking on Gemini 1.x and "
+                        + "2.0 (songquanpeng/one-api#836, gemini-pro); advisory on 2.5 and 3, where crewAIInc/crewAI PRs "
+                        + "#6973 and #7134 (2026-08) report a refusal of a history ending on a model turn but quote no "
+                        + "error text; mutate mode answers a trailing unanswered call with an error result and never "
+                        + "invents a user turn (crewAI appends \"Please continue.\")",
+                "Please ensure that multiturn requests ends with a user role or a function response.");
+    }
+
+    static final OrderingRule GEMINI_CONTENTS_PRESENT = prov(
+            OrderingRule.presence("gemini-contents-present", EntrySelector.USER, 1, null)
                     .withSeverity(Severity.BLOCKING),
-            "Gemini G6: no empty text parts or contents (a model turn next to a function call renders the call "
-                    + "instead); router-for-me/CLIProxyAPI#1292",
-            "Unable to submit request because it has an empty text parameter.");
+            "Gemini: a request needs contents; instructions alone (systemInstruction and no contents) are refused; "
+                    + "counted as at least one user message (a request of model turns only is refused by the "
+                    + "alternation rule's first-role check anyway); no repair (a user turn cannot be invented); "
+                    + "langgenius/dify-official-plugins#2775 (2026-03), ikechan8370/chatgpt-plugin#733",
+            "* GenerateContentRequest.contents: contents is not specified");
 
     static final OrderingRule GEMINI_3_SIGNATURE = prov(
             RequiredMetadataRule.builder("gemini-3-function-call-signature", Kind.TOOL_CALL, "thoughtSignature")
@@ -295,11 +369,27 @@ final class ProviderRules {
     static final OrderingRule BEDROCK_ALTERNATION = prov(
             OrderingRule.alternation("bedrock-converse-role-alternation", Role.USER, Role.ASSISTANT)
                     .withSeverity(Severity.BLOCKING),
-            "Bedrock Converse B1/B2: roles alternate (Converse does not merge consecutive same-role messages) and the "
-                    + "conversation starts with a user message; langchain-ai/langchain-aws#130, langgenius/dify#12340",
+            "Bedrock Converse B1/B2: roles alternate (Converse does not merge consecutive same-role messages; a "
+                    + "toolResult and user text in one user message are one turn) and the conversation starts with a "
+                    + "user message (Nova, Llama, Mistral, Cohere, AI21 and Writer refuse a leading assistant message: "
+                    + "pydantic/pydantic-ai PR #6255, live-verified 2026-07-03); langchain-ai/langchain-aws#130, "
+                    + "langgenius/dify#12340",
             "ValidationException: A conversation must alternate between user and assistant roles. Make sure the "
                     + "conversation alternates between user and assistant roles and try again. / A conversation must "
                     + "start with a user message. Try again with a conversation that starts with a user message.");
+
+    static final OrderingRule BEDROCK_CONSECUTIVE_ROLES = prov(
+            OrderingRule.alternation("bedrock-converse-consecutive-roles", Role.USER, Role.ASSISTANT)
+                    .withMode(AlternationMode.CONSECUTIVE_ONLY)
+                    .withSeverity(Severity.BLOCKING),
+            "Bedrock Converse B1 for the models that accept a leading assistant message: roles alternate (no two "
+                    + "user or assistant messages in a row; a toolResult and user text in one user message are one "
+                    + "turn), but any role may come first: Claude Sonnet 4.5 answered 200 to a history starting with an "
+                    + "assistant message (pydantic/pydantic-ai cassette "
+                    + "test_bedrock_anthropic_message_history_starting_with_response) and PR #6255 verified the same "
+                    + "for Qwen; langchain-ai/langchain-aws#130",
+            "ValidationException: A conversation must alternate between user and assistant roles. Make sure the "
+                    + "conversation alternates between user and assistant roles and try again.");
 
     static final OrderingRule BEDROCK_TOOL_RESULTS_PRESENT = prov(
             pairing("bedrock-converse-tool-results-present", true, false, Severity.BLOCKING),
@@ -331,12 +421,23 @@ final class ProviderRules {
                     + "field and try again.");
 
     static final OrderingRule BEDROCK_TOOL_USE_ID = prov(
-            OrderingRule.identifierFormat("bedrock-converse-tool-use-id-format", Kind.TOOL_CALL, 64, "[a-zA-Z0-9_-]")
+            OrderingRule.identifierFormat("bedrock-converse-tool-use-id-format", Kind.TOOL_CALL, 64, "[a-zA-Z0-9_.:-]")
+                    .withSeverity(Severity.ADVISORY),
+            "Bedrock Converse B8: the API reference gives toolUseId as 1-64 characters of [a-zA-Z0-9_-], but "
+                    + "Converse accepted functions.get_temperature:0 minted by Kimi K2 (pydantic/pydantic-ai cassette "
+                    + "test_bedrock_moonshotai_tool_call), so '.' and ':' are allowed here; no rejection was ever "
+                    + "recorded, so advisory; mutate mode renames other ids",
+            null);
+
+    static final OrderingRule BEDROCK_USER_MESSAGE_PRESENT = prov(
+            OrderingRule.presence("bedrock-converse-user-message-present", EntrySelector.USER, 1, null)
                     .withSeverity(Severity.BLOCKING),
-            "Bedrock Converse B8: toolUseId is 1-64 characters of [a-zA-Z0-9_-] (AWS API reference, ToolUseBlock); "
-                    + "the validation message was not recorded",
-            "ValidationException: toolUseId must match [a-zA-Z0-9_-]+ with at most 64 characters (paraphrase: the "
-                    + "exact wording was not recorded)");
+            "Bedrock Converse B2: a request needs a message; instructions alone are refused (Claude Haiku 4.5, "
+                    + "pydantic/pydantic-ai#4495; fixed by PR #4498 with a user message); known over-approximation for "
+                    + "the models that accept a leading assistant message (Claude, Qwen): a request of assistant "
+                    + "messages only, never recorded either way, is reported too; no repair",
+            "ValidationException: A conversation must start with a user message. Try again with a conversation that "
+                    + "starts with a user message.");
 
     static final OrderingRule BEDROCK_ERROR_RESULT_CONTENT = prov(
             ToolResultPairingRule.builder("bedrock-converse-error-result-content")
@@ -423,6 +524,16 @@ final class ProviderRules {
                     + "suitenumerique/conversations#402",
             "Reasoning input is not enabled for this model");
 
+    static final OrderingRule MISTRAL_NO_REASONING_INPUT = prov(
+            OrderingRule.presence("mistral-no-reasoning-input", EntrySelector.THOUGHT, null, 0)
+                    .withSeverity(Severity.BLOCKING),
+            "Mistral M8: a model without reasoning (Mistral Large, Devstral, Codestral, Ministral, …) refuses any "
+                    + "thinking part, whoever produced it and whether or not it carries a replay tag "
+                    + "(mistralai/mistral-vibe#758: reasoning of Mistral Medium 3.5 sent to devstral-small-latest; "
+                    + "suitenumerique/conversations#402); Mistral's reasoning models accept it (family "
+                    + "mistral-reasoning-api); no repair here (mistral-foreign-reasoning drops tagged reasoning)",
+            "Reasoning input is not enabled for this model");
+
     // ---- DeepSeek --------------------------------------------------------------------------------
 
     static final OrderingRule DEEPSEEK_R1_NO_REASONING_REPLAY = prov(
@@ -431,6 +542,16 @@ final class ProviderRules {
                     .withSeverity(Severity.BLOCKING),
             "DeepSeek R1 D1: reasoning_content is display-only and must not be sent back (the opposite of V3.2 and "
                     + "V4); every replay-tagged thought is dropped; Euyug/Mirai-Gpt-Plugin#4",
+            "The reasoning_content is an intermediate result for display purposes only and will not be included in "
+                    + "the context for inference. Please remove the reasoning_content from your message to reduce "
+                    + "network traffic.");
+
+    static final OrderingRule DEEPSEEK_R1_NO_REASONING_INPUT = prov(
+            OrderingRule.presence("deepseek-r1-no-reasoning-input", EntrySelector.THOUGHT, null, 0)
+                    .withSeverity(Severity.BLOCKING),
+            "DeepSeek R1 D1: any reasoning_content sent back is refused, also a thought without a replay tag "
+                    + "(deepseek-r1-no-reasoning-replay sees only tagged ones, and drops them in mutate mode); "
+                    + "Euyug/Mirai-Gpt-Plugin#4",
             "The reasoning_content is an intermediate result for display purposes only and will not be included in "
                     + "the context for inference. Please remove the reasoning_content from your message to reduce "
                     + "network traffic.");

@@ -42,6 +42,7 @@ class ModelSelectionTest {
             openai,            gpt-4o,                                           openai-chat,              confirmed
             azure-openai,      gpt-4.1,                                          openai-chat,              confirmed
             openai,            gpt-5,                                            openai-chat,              documented
+            openai,            gpt-4.5-preview,                                  openai-chat,              documented
             openai,            o3-mini,                                          openai-chat,              documented
             -,                 o1-mini,                                          openai-chat-o1-mini,      confirmed
             openai,            o1-preview,                                       openai-chat-o1-mini,      confirmed
@@ -57,7 +58,7 @@ class ModelSelectionTest {
             -,                 gemini-2.5-flash,                                 gemini-2-5-api,           confirmed
             vertex,            gemini-2.5-pro,                                   gemini-2-5-api,           confirmed
             gemini,            gemini-flash-lite-latest,                         gemini-3-api,             guessed
-            gemini,            gemini-2.0-flash,                                 gemini-2-5-api,           guessed
+            gemini,            gemini-2.0-flash,                                 gemini-legacy-api,        confirmed
             -,                 deepseek-r1,                                      deepseek-r1-api,          confirmed
             -,                 deepseek-ai/DeepSeek-R1-Distill-Llama-8B,         deepseek-r1-api,          guessed
             deepseek,          deepseek-reasoner,                                deepseek-v4-api-thinking, documented
@@ -74,7 +75,7 @@ class ModelSelectionTest {
             ollama,            granite3.1-dense:8b,                              granite-3-template,       documented
             watsonx,           ibm/granite-4-h-small,                            granite-4-template,       confirmed
             -,                 mistral-large-latest,                             mistral-api,              documented
-            mistral,           magistral-medium-2509,                            mistral-api,              documented
+            mistral,           magistral-medium-2509,                            mistral-reasoning-api,    confirmed
             -,                 mistralai/Mistral-7B-Instruct-v0.3,               mistral-api,              documented
             mistral,           codestral-latest,                                 mistral-api,              documented
             cohere,            command-a-03-2025,                                cohere-v2,                documented

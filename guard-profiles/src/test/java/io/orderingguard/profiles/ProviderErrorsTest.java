@@ -300,6 +300,7 @@ class ProviderErrorsTest {
         ErrorMatch m = ProviderErrors.classify("Corrupted thought signature.").matches().get(0);
 
         assertThat(m.families()).containsExactly(new HoldingFamily("gemini-3-api", Severity.BLOCKING, true),
+                new HoldingFamily("gemini-legacy-api", Severity.ADVISORY, true),
                 new HoldingFamily("gemini-2-5-api", Severity.ADVISORY, true));
         assertThat(m.blockingIn()).containsExactly("gemini-3-api");
     }

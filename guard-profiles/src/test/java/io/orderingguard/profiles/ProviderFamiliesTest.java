@@ -223,7 +223,8 @@ class ProviderFamiliesTest {
                 call("c1", null, "s1"), Entry.assistant("m2", "18C"), Entry.user("m3", "Thanks"));
 
         assertThat(OrderingGuard.of(Profiles.forModel("deepseek-r1")).check(replayed).blocking())
-                .extracting(f -> f.ruleId()).containsExactly("deepseek-r1-no-reasoning-replay");
+                .extracting(f -> f.ruleId())
+                .containsExactly("deepseek-r1-no-reasoning-replay", "deepseek-r1-no-reasoning-input");
         assertThat(OrderingGuard.of(Profiles.forModel("deepseek-v4")).check(replayed).findings()).isEmpty();
         assertThat(OrderingGuard.of(Profiles.forModel("deepseek-v3.2")).check(replayed).findings()).isEmpty();
 
