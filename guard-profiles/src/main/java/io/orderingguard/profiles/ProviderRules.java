@@ -671,9 +671,8 @@ final class ProviderRules {
             pairing("unknown-model-tool-result-pairing", true, true, Severity.BLOCKING),
             "every provider API in the research notes rejects a tool call without its result and a result without "
                     + "its call (Anthropic A1/A2, OpenAI O1/O2, Responses R3/R4, Gemini G2/G3, Bedrock B3/B4, Mistral "
-                    + "M5, DeepSeek and DashScope O5), each in its own words; provider-executed calls are exempt. "
-                    + "No providerError: the model is unknown, so no single provider text can be quoted",
-            null);
+                    + "M5, DeepSeek and DashScope O5), each in its own words; provider-executed calls are exempt",
+            "(any provider) a tool call is missing its result, or a tool result answers no call");
 
     private static ToolResultPairingRule pairing(String id, boolean unanswered, boolean orphans, Severity severity) {
         return ToolResultPairingRule.builder(id).unanswered(unanswered).orphans(orphans).severity(severity).build();
