@@ -18,7 +18,7 @@ esac
 
 if [ ! -f "$jar" ] || [ -n "$(find "$root"/guard-*/src "$root"/pom.xml "$root"/guard-*/pom.xml -newer "$jar" -print -quit 2>/dev/null)" ]; then
   echo "quick.sh: building the benchmarks jar (missing or older than the sources)..." >&2
-  (cd "$root" && mvn -B -q -DskipTests -pl guard-benchmarks -am package) >&2 || {
+  (cd "$root" && mvn -B -q -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true -pl guard-benchmarks -am package) >&2 || {
     echo "quick.sh: the build failed; run 'mvn -B -pl guard-benchmarks -am package' to see why" >&2
     exit 2
   }
