@@ -1,21 +1,12 @@
 package io.orderingguard.langchain4j;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
-import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
-import dev.langchain4j.data.message.ChatMessage;
-import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.SystemMessage;
-import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
-import dev.langchain4j.internal.JsonSchemaElementUtils;
 import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
@@ -24,20 +15,14 @@ import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
-import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.RequestOptions;
-import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
-import io.orderingguard.timeline.ToolResult;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -128,9 +113,6 @@ public final class ChatRequestCodec {
      * {@code context_engineering_is_the_way_to_go}).
      */
     public static final String GEMINI_SENTINEL_TAG = "gemini-thought-signature-sentinel-v1";
-
-    private static final Set<String> GEMINI_SENTINELS = Set.of("skip_thought_signature_validator",
-            "context_engineering_is_the_way_to_go");
 
     /** The replay tag of thoughts carrying an OpenAI Responses reasoning item's encrypted content. */
     public static final String OPENAI_REASONING_TAG = "openai-responses-reasoning-v1";
@@ -349,316 +331,31 @@ public final class ChatRequestCodec {
         Require.nonNull(request, "request");
         Require.blankToError(conversationId, "conversationId");
         ChatRequestParameters effective = effectiveParameters(request);
-        Encoder encoder = new Encoder(request.messages(), layout, provider == null ? ResultWires.UNKNOWN
-                : GROUPED_RESULTS.contains(provider) ? ResultWires.GROUPED
-                : SEPARATE_RESULTS.contains(provider) ? ResultWires.SEPARATE : ResultWires.UNKNOWN);
+        MessageEncoder encoder = new MessageEncoder(request.messages(), layout, resultWires());
         encoder.run();
-        List<DeclaredTool> tools = declaredTools(effective.toolSpecifications());
+        List<DeclaredTool> tools = ToolDeclarations.of(effective.toolSpecifications());
         String model = effective.modelName();
         Dispatch dispatch = Dispatch.of(conversationId, provider, model == null || model.isBlank() ? null : model,
-                Timeline.of(encoder.entries, tools)).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));
-        return new EncodedChatRequest(request, dispatch, layout, encoder.messageIds, encoder.stepIndex, encoder.calls,
-                encoder.orphans);
+                Timeline.of(encoder.entries(), tools)).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));
+        return new EncodedChatRequest(request, dispatch, layout, encoder.messageIds(), encoder.stepIndex(),
+                encoder.calls(), encoder.orphans());
     }
 
-    private static List<DeclaredTool> declaredTools(List<ToolSpecification> specifications) {
-        if (specifications == null || specifications.isEmpty()) {
-            return List.of();
+    /** How the provider's LangChain4j module sends tool results, as far as it was verified. */
+    private MessageEncoder.ResultWires resultWires() {
+        if (provider == null) {
+            return MessageEncoder.ResultWires.UNKNOWN;
         }
-        List<DeclaredTool> tools = new ArrayList<>(specifications.size());
-        for (ToolSpecification spec : specifications) {
-            if (spec == null || spec.name() == null || spec.name().isBlank()) {
-                continue; // LangChain4j refuses such a specification itself; nothing to check here
-            }
-            ObjectNode schema = spec.parameters() == null ? null
-                    : JSON.valueToTree(JsonSchemaElementUtils.toMap(spec.parameters()));
-            tools.add(new DeclaredTool(spec.name(), schema));
+        if (GROUPED_RESULTS.contains(provider)) {
+            return MessageEncoder.ResultWires.GROUPED;
         }
-        return tools;
+        return SEPARATE_RESULTS.contains(provider) ? MessageEncoder.ResultWires.SEPARATE
+                : MessageEncoder.ResultWires.UNKNOWN;
     }
 
     /** A short, stable digest of a vendor blob: 12 hex digits of its canonical fingerprint. */
     static String digest(String blob) {
         String hex = Long.toHexString(Payloads.fingerprint(JsonNodeFactory.instance.textNode(blob)));
         return "0".repeat(16 - hex.length()).concat(hex).substring(0, 12);
-    }
-
-    /** Returns the text parts of a list of contents, joined by a line break. */
-    static String textOf(List<Content> contents) {
-        StringBuilder sb = new StringBuilder();
-        boolean first = true;
-        for (Content c : contents) {
-            if (c instanceof TextContent t) {
-                if (!first) {
-                    sb.append('\n');
-                }
-                sb.append(t.text() == null ? "" : t.text());
-                first = false;
-            }
-        }
-        return sb.toString();
-    }
-
-    /** Returns the content of a result message as the timeline sees it. */
-    static String textOf(ToolExecutionResultMessage result) {
-        if (result.hasSingleText()) {
-            return result.text() == null ? "" : result.text();
-        }
-        return textOf(result.contents());
-    }
-
-    /** Parses tool-call arguments; anything that is not a JSON object becomes an empty object. */
-    static ObjectNode parseArguments(String arguments) {
-        if (arguments == null || arguments.isBlank()) {
-            return JsonNodeFactory.instance.objectNode();
-        }
-        try {
-            JsonNode node = JSON.readTree(arguments);
-            return node instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
-        } catch (JsonProcessingException e) {
-            return JsonNodeFactory.instance.objectNode();
-        }
-    }
-
-    /**
-     * Gemini: the signature {@code langchain4j-google-ai-gemini} sends on the first function call of
-     * a message ({@value #THINKING_SIGNATURE}; an empty one is not sent), or {@code null}.
-     */
-    static String messageSignature(AiMessage a) {
-        return a.attributes().get(THINKING_SIGNATURE) instanceof String s && !s.isEmpty() && a.hasToolExecutionRequests()
-                ? s : null;
-    }
-
-    /** Gemini: the per-call signature {@code langchain4j-google-genai} keeps for a request, or {@code null}. */
-    static String callSignature(AiMessage a, ToolExecutionRequest r) {
-        if (r.id() == null) {
-            return null;
-        }
-        return a.attributes().get(CALL_THOUGHT_SIGNATURE_PREFIX + r.id()) instanceof String s ? s : null;
-    }
-
-    /** How the target's LangChain4j module sends tool results: what their wire messages are. */
-    private enum ResultWires {
-        /** A run of results is one user message (Anthropic). */
-        GROUPED,
-        /** Each result is a message of its own (OpenAI {@code tool} messages, Gemini contents). */
-        SEPARATE,
-        /** Not verified for this provider's module: results name no wire message. */
-        UNKNOWN
-    }
-
-    /** The per-message state of one encoding. */
-    private static final class Encoder {
-        private final List<ChatMessage> messages;
-        private final List<Entry> entries = new ArrayList<>();
-        private final Map<String, Integer> messageIds = new HashMap<>();
-        private final Map<String, Integer> stepIndex = new HashMap<>();
-        private final List<EncodedChatRequest.CallInfo> calls = new ArrayList<>();
-        private final List<EncodedChatRequest.OrphanInfo> orphans = new ArrayList<>();
-        private final Map<String, Integer> thoughtIds = new HashMap<>();
-        /** Entry positions of the calls of the AiMessage whose result run is still open. */
-        private final List<Integer> openCalls = new ArrayList<>();
-        private final List<EncodedChatRequest.CallInfo> openInfos = new ArrayList<>();
-
-        private final MetadataLayout layout;
-        private final ResultWires resultWires;
-        /** The wire message of the run of results being read (grouped providers), or {@code null}. */
-        private String resultRun;
-
-        Encoder(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
-            this.messages = messages;
-            this.layout = layout;
-            this.resultWires = resultWires;
-        }
-
-        void run() {
-            for (int i = 0; i < messages.size(); i++) {
-                ChatMessage m = messages.get(i);
-                if (m instanceof ToolExecutionResultMessage r) {
-                    String wire = "messages[" + i + "]";
-                    resultRun = resultRun == null ? wire : resultRun;
-                    result(i, r, switch (resultWires) {
-                        case GROUPED -> resultRun;
-                        case SEPARATE -> wire;
-                        case UNKNOWN -> null;
-                    });
-                    continue;
-                }
-                resultRun = null;
-                openCalls.clear();
-                openInfos.clear();
-                String id = "messages[" + i + "]";
-                if (m instanceof SystemMessage s) {
-                    add(id, i, Entry.system(id, s.text() == null ? "" : s.text()));
-                } else if (m instanceof UserMessage u) {
-                    add(id, i, user(id, u));
-                } else if (m instanceof AiMessage a) {
-                    ai(i, id, a);
-                } else {
-                    ObjectNode marker = JsonNodeFactory.instance.objectNode().put("customMessage", true);
-                    add(id, i, new Message(id, Role.SYSTEM, "", marker, null, null, null));
-                }
-            }
-        }
-
-        /** Returns the id, or the id with {@code #2}, {@code #3}… when this request already used it. */
-        private String unique(String id) {
-            int n = thoughtIds.merge(id, 1, Integer::sum);
-            return n == 1 ? id : id + "#" + n;
-        }
-
-        /** Adds an entry of message {@code index}, which is one wire message. */
-        private void add(String id, int index, Entry e) {
-            messageIds.put(id, index);
-            entries.add(e.withWireMessage("messages[" + index + "]"));
-        }
-
-        private static Message user(String id, UserMessage u) {
-            List<Content> contents = u.contents();
-            ArrayNode other = null;
-            for (Content c : contents) {
-                if (!(c instanceof TextContent)) {
-                    if (other == null) {
-                        other = JsonNodeFactory.instance.arrayNode();
-                    }
-                    other.add(c.type() == null ? "unknown" : c.type().name().toLowerCase(Locale.ROOT));
-                }
-            }
-            ObjectNode payload = null;
-            if (other != null) {
-                payload = JsonNodeFactory.instance.objectNode();
-                payload.set("nonTextContents", other);
-            }
-            return new Message(id, Role.USER, textOf(contents), payload, null, null, null);
-        }
-
-        private void ai(int index, String step, AiMessage a) {
-            stepIndex.put(step, index);
-            boolean thought;
-            switch (layout) {
-                case ANTHROPIC:
-                    thought = anthropicThinking(index, step, a);
-                    break;
-                case OPENAI_RESPONSES:
-                    thought = reasoningItem(index, step, a);
-                    break;
-                default:
-                    thought = a.thinking() != null;
-                    if (thought) {
-                        String id = step + ".thinking";
-                        add(id, index, new Thought(id, a.thinking(), null, null, step, null));
-                    }
-                    break;
-            }
-            if (a.text() != null || !(a.hasToolExecutionRequests() || thought)) {
-                add(step, index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step, null));
-            }
-            List<ToolExecutionRequest> requests = a.toolExecutionRequests();
-            for (int k = 0; k < requests.size(); k++) {
-                ToolExecutionRequest r = requests.get(k);
-                boolean synthetic = r.id() == null || r.id().isBlank();
-                String id = synthetic ? step + ".tool_calls[" + k + "]" : r.id();
-                String tool = r.name() == null || r.name().isBlank() ? "unnamed" : r.name();
-                ObjectNode args = parseArguments(r.arguments());
-                EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, args, synthetic);
-                ObjectNode payload = null;
-                if (layout == MetadataLayout.GEMINI) {
-                    String signature = callSignature(a, r);
-                    if (signature != null) {
-                        info.signatureAttribute = CALL_THOUGHT_SIGNATURE_PREFIX + r.id();
-                    } else if (k == 0) {
-                        signature = messageSignature(a);
-                    }
-                    if (signature != null) {
-                        payload = JsonNodeFactory.instance.objectNode().put("thoughtSignature", signature);
-                    }
-                }
-                calls.add(info);
-                openCalls.add(entries.size());
-                openInfos.add(info);
-                entries.add(new ToolCall(id, tool, args, null, true, payload, payload == null ? null
-                        : GEMINI_SENTINELS.contains(payload.get("thoughtSignature").textValue()) ? GEMINI_SENTINEL_TAG
-                        : GEMINI_SIGNATURE_TAG, step, step, false));
-            }
-        }
-
-        /** Anthropic: one signed (or unsigned) thought and one thought per redacted block; true when the former exists. */
-        private boolean anthropicThinking(int index, String step, AiMessage a) {
-            Object signature = a.attributes().get(THINKING_SIGNATURE);
-            boolean thought = a.thinking() != null || signature instanceof String;
-            if (thought) {
-                ObjectNode payload = null;
-                String id = step + ".thinking";
-                if (signature instanceof String s) {
-                    payload = JsonNodeFactory.instance.objectNode().put("signature", s);
-                    id = unique("thinking-" + digest(s));
-                }
-                add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
-                        payload == null ? null : ANTHROPIC_THINKING_TAG, step, null));
-            }
-            if (a.attributes().get(REDACTED_THINKING) instanceof List<?> redacted && allStrings(redacted)) {
-                for (Object element : redacted) {
-                    String data = (String) element;
-                    String id = unique("redacted-thinking-" + digest(data));
-                    add(id, index, new Thought(id, "", JsonNodeFactory.instance.objectNode().put("data", data),
-                            ANTHROPIC_THINKING_TAG, step, null));
-                }
-            }
-            return thought;
-        }
-
-        /** OpenAI Responses: the reasoning item (encrypted content, summary as its text); true when there is one. */
-        private boolean reasoningItem(int index, String step, AiMessage a) {
-            Object encrypted = a.attributes().get(ENCRYPTED_REASONING);
-            boolean thought = a.thinking() != null || encrypted instanceof String;
-            if (thought) {
-                ObjectNode payload = null;
-                String id = step + ".thinking";
-                if (encrypted instanceof String s) {
-                    payload = JsonNodeFactory.instance.objectNode().put("encrypted_content", s);
-                    id = unique("reasoning-" + digest(s));
-                }
-                add(id, index, new Thought(id, a.thinking() == null ? "" : a.thinking(), payload,
-                        payload == null ? null : OPENAI_REASONING_TAG, step, null));
-            }
-            return thought;
-        }
-
-        private static boolean allStrings(List<?> values) {
-            for (Object v : values) {
-                if (!(v instanceof String)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private void result(int index, ToolExecutionResultMessage r, String wire) {
-            String content = textOf(r);
-            boolean isError = Boolean.TRUE.equals(r.isError());
-            for (int k = 0; k < openCalls.size(); k++) {
-                int pos = openCalls.get(k);
-                ToolCall call = (ToolCall) entries.get(pos);
-                if (!call.isUnanswered()) {
-                    continue;
-                }
-                EncodedChatRequest.CallInfo info = openInfos.get(k);
-                boolean matches = info.syntheticId()
-                        ? (r.id() == null || r.id().isBlank()) && (r.toolName() == null || r.toolName().equals(info.request().name()))
-                        : info.entryId().equals(r.id());
-                if (matches) {
-                    entries.set(pos, call.withResult(new ToolResult(content, isError, wire)));
-                    info.answer(r, index, content, isError);
-                    return;
-                }
-            }
-            // a result outside the run after its call, or answering no call at all: an orphan (it does not
-            // end the run: the provider still pairs the results after it with the open calls)
-            String id = r.id() == null || r.id().isBlank() ? "messages[" + index + "]" : r.id();
-            String tool = r.toolName() == null ? "" : r.toolName();
-            orphans.add(new EncodedChatRequest.OrphanInfo(id, r, index, content, isError));
-            entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError, wire), false, null, null, null, wire,
-                    false));
-        }
     }
 }

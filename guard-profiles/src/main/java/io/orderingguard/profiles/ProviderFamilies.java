@@ -1,5 +1,11 @@
 package io.orderingguard.profiles;
 
+import static io.orderingguard.profiles.AnthropicRules.*;
+import static io.orderingguard.profiles.BedrockRules.*;
+import static io.orderingguard.profiles.GeminiRules.*;
+import static io.orderingguard.profiles.MistralRules.*;
+import static io.orderingguard.profiles.OpenAiRules.*;
+import static io.orderingguard.profiles.OpenWeightRules.*;
 import static io.orderingguard.profiles.ProviderRules.*;
 
 import io.orderingguard.rule.OrderingRule;

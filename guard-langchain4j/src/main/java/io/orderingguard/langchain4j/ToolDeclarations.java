@@ -1,0 +1,43 @@
+package io.orderingguard.langchain4j;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.internal.JsonSchemaElementUtils;
+import io.orderingguard.timeline.DeclaredTool;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns LangChain4j {@link ToolSpecification}s into the {@link DeclaredTool}s of a timeline: the
+ * tool's name and its parameters as a JSON Schema object.
+ *
+ * <p>The schema is written by LangChain4j's own {@code JsonSchemaElementUtils.toMap} (in its
+ * {@code internal} package): LangChain4j 1.19.0 has no public API that renders a
+ * {@code JsonObjectSchema} as JSON, and this is the conversion its provider modules use, so the
+ * declared schema is the one the provider receives.
+ */
+final class ToolDeclarations {
+
+    private ToolDeclarations() {
+    }
+
+    /**
+     * Returns the declared tools of a request's effective tool specifications, in order; a
+     * specification without a name is skipped (LangChain4j refuses it itself).
+     */
+    static List<DeclaredTool> of(List<ToolSpecification> specifications) {
+        if (specifications == null || specifications.isEmpty()) {
+            return List.of();
+        }
+        List<DeclaredTool> tools = new ArrayList<>(specifications.size());
+        for (ToolSpecification spec : specifications) {
+            if (spec == null || spec.name() == null || spec.name().isBlank()) {
+                continue; // LangChain4j refuses such a specification itself; nothing to check here
+            }
+            ObjectNode schema = spec.parameters() == null ? null
+                    : ChatRequestCodec.JSON.valueToTree(JsonSchemaElementUtils.toMap(spec.parameters()));
+            tools.add(new DeclaredTool(spec.name(), schema));
+        }
+        return tools;
+    }
+}
