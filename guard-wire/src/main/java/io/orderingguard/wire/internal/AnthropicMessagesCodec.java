@@ -44,6 +44,9 @@ import java.util.List;
  */
 public final class AnthropicMessagesCodec implements WireCodec {
 
+    private static final Rendering.Layout LAYOUT =
+            new Rendering.Layout(AnthropicMessagesCodec::readBody, AnthropicMessagesCodec::rebuild);
+
     /** The codec. */
     public static final AnthropicMessagesCodec INSTANCE = new AnthropicMessagesCodec();
 
@@ -231,21 +234,12 @@ public final class AnthropicMessagesCodec implements WireCodec {
 
     @Override
     public ObjectNode render(Dispatch repaired, ObjectNode originalBody) {
-        Require.nonNull(repaired, "repaired");
-        Require.nonNull(originalBody, "originalBody");
-        WireParse p = readBody(originalBody, WireContext.empty());
-        ObjectNode body = originalBody.deepCopy();
-        List<Entry> entries = repaired.timeline().entries();
-        if (entries.equals(p.entries)) {
-            return body;
-        }
-        return rebuild(entries, p, body);
+        return Rendering.render(LAYOUT, repaired, originalBody);
     }
 
     /** Renders by laying every entry out again, even when nothing changed (tests the layout). */
     static ObjectNode rebuildAll(ObjectNode originalBody) {
-        WireParse p = readBody(originalBody, WireContext.empty());
-        return rebuild(p.entries, p, originalBody.deepCopy());
+        return Rendering.rebuildAll(LAYOUT, originalBody);
     }
 
     /** Lays the entries out again, reusing the original JSON of every entry the repair kept. */
