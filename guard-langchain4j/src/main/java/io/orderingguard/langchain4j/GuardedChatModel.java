@@ -140,6 +140,9 @@ public final class GuardedChatModel implements ChatModel {
      *     conversation
      * @return the delegate's response
      * @throws GuardRejectedException when the guard rejects the request; the delegate is not called
+     * @throws io.orderingguard.GuardConfigException when the guard's profile selector chooses no profile
+     *     for the request's model (never with {@code Profiles.selector()}, which falls back to
+     *     {@code unknown-model})
      */
     @Override
     public ChatResponse chat(ChatRequest request, ChatRequestOptions options) {

@@ -118,7 +118,10 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
 
     /**
      * Checks the request and, unless it is rejected, streams it (or its repair) through the delegate.
-     * A rejection goes to {@code handler.onError} as a {@link GuardRejectedException}.
+     * A rejection goes to {@code handler.onError} as a {@link GuardRejectedException}, and so does a
+     * {@link io.orderingguard.GuardConfigException} when the guard's profile selector chooses no
+     * profile for the request's model (never with {@code Profiles.selector()}, which falls back to
+     * {@code unknown-model}).
      *
      * @param request the request
      * @param options per-request options; the {@link GuardedChatModel#CONVERSATION_ID} listener
