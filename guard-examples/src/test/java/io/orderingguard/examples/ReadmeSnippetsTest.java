@@ -54,6 +54,8 @@ class ReadmeSnippetsTest {
                     + "private|static|final|default)\\s+)*[\\w<>\\[\\],.? ]+\\s+\\w+\\([^=;]*\\)\\s*(?:throws [\\w., ]+)?\\{\\s*$",
             Pattern.MULTILINE);
 
+    private static final Pattern GIVEN_IMPORT = Pattern.compile("import\\s+(?:static\\s+)?[\\w.]+(?:\\.\\*)?\\s*;");
+
     /** One block: where it is and what it says. */
     record Snippet(Path file, int line, String given, String code) {
         String name() {
@@ -139,13 +141,11 @@ class ReadmeSnippetsTest {
         }
         StringBuilder given = new StringBuilder();
         if (s.given() != null) {
-            for (String part : s.given().strip().split("\n")) {
-                if (part.strip().startsWith("import ")) {
-                    imports.append(part.strip()).append('\n');
-                } else {
-                    given.append("    ").append(part.strip()).append('\n');
-                }
+            Matcher imported = GIVEN_IMPORT.matcher(s.given());
+            while (imported.find()) {
+                imports.append(imported.group().strip()).append('\n');
             }
+            given.append("    ").append(GIVEN_IMPORT.matcher(s.given()).replaceAll("").strip()).append('\n');
         }
         for (String p : packages) {
             imports.append("import ").append(p).append(".*;\n");
