@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 
 mvn -B -q -DskipTests install
 
-repo="$(mvn -q -DforceStdout help:evaluate -Dexpression=settings.localRepository 2>/dev/null || echo "$HOME/.m2/repository")"
-version="$(mvn -q -DforceStdout help:evaluate -Dexpression=project.version)"
+repo="${MAVEN_LOCAL_REPOSITORY:-$HOME/.m2/repository}"
+version="$(sed -n 's:^  <version>\(.*\)</version>.*:\1:p' pom.xml | head -1)"
 missing=0
 for module in $(sed -n 's:.*<module>\(.*\)</module>.*:\1:p' pom.xml); do
   case "$module" in guard-examples|guard-benchmarks) continue ;; esac
