@@ -186,7 +186,10 @@ final class PromptRenderer {
         if (text == null && reasoning == null && thinking.isEmpty() && calls.isEmpty()) {
             return null;
         }
-        String content = text == null ? (base == null ? "" : null) : text.content();
+        // no text entry: the message had none (keep its empty text as it was) or a repair removed it
+        String content = text == null
+                ? (base != null && PromptEncoder.text(base.getText()).isEmpty() ? base.getText() : "")
+                : text.content();
         if (base != null && text != null && text.content().equals(PromptEncoder.text(base.getText()))) {
             content = base.getText();
         }
