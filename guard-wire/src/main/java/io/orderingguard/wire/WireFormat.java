@@ -7,6 +7,7 @@ import io.orderingguard.wire.internal.AnthropicMessagesCodec;
 import io.orderingguard.wire.internal.BedrockConverseCodec;
 import io.orderingguard.wire.internal.GeminiCodec;
 import io.orderingguard.wire.internal.OpenAiChatCodec;
+import io.orderingguard.wire.internal.OpenAiResponsesCodec;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -15,8 +16,8 @@ import java.util.Set;
 /**
  * A provider request surface, named as {@code guard check --wire} names it.
  *
- * <p>Codecs exist for {@link #ANTHROPIC_MESSAGES}, {@link #OPENAI_CHAT}, {@link #GEMINI} and
- * {@link #BEDROCK_CONVERSE}; {@link #codec()} is empty for the others.
+ * <p>Every surface has a codec ({@link #codec()} is never empty today; it stays optional so a
+ * surface can be named before its codec exists).
  *
  * <p>Thread-safe (an enum).
  */
@@ -74,6 +75,8 @@ public enum WireFormat {
                 return Optional.of(AnthropicMessagesCodec.INSTANCE);
             case OPENAI_CHAT:
                 return Optional.of(OpenAiChatCodec.INSTANCE);
+            case OPENAI_RESPONSES:
+                return Optional.of(OpenAiResponsesCodec.INSTANCE);
             case GEMINI:
                 return Optional.of(GeminiCodec.INSTANCE);
             case BEDROCK_CONVERSE:

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The Bedrock Converse codec: round trip over seeded generated bodies, what it makes of the
  * collected bodies (ids, steps, reasoning payloads and tags, results, options, positions), the URL
- * path, detection, bad bodies and fuzzed bodies.
+ * path, detection and bad bodies (the fuzzed bodies are {@link FuzzTest}'s).
  */
 class BedrockWireTest {
 
@@ -223,14 +223,4 @@ class BedrockWireTest {
         WireChecks.assertBad(WireFormat.BEDROCK_CONVERSE, body, message);
     }
 
-    @Test
-    void should_read_10000_fuzzed_converse_bodies_or_fail_with_a_guard_input_exception() {
-        long start = System.nanoTime();
-
-        int read = WireChecks.fuzz(WireFormat.BEDROCK_CONVERSE, BedrockBodies::converse, 10_000);
-
-        System.out.printf("bedrock-converse fuzz: 10000 bodies, %d read, %d ms%n", read,
-                (System.nanoTime() - start) / 1_000_000);
-        assertThat(read).isBetween(1_000, 9_999);
-    }
 }
