@@ -3,14 +3,12 @@ package io.orderingguard.wire;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
-import io.orderingguard.wire.internal.AnthropicMessagesCodec;
-import io.orderingguard.wire.internal.BedrockConverseCodec;
-import io.orderingguard.wire.internal.GeminiCodec;
-import io.orderingguard.wire.internal.OpenAiChatCodec;
-import io.orderingguard.wire.internal.OpenAiResponsesCodec;
 import java.util.List;
 import java.util.Locale;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.Set;
 
 /**
@@ -70,20 +68,7 @@ public enum WireFormat {
      * @return the codec, or empty when this surface has none yet
      */
     public Optional<WireCodec> codec() {
-        switch (this) {
-            case ANTHROPIC_MESSAGES:
-                return Optional.of(AnthropicMessagesCodec.INSTANCE);
-            case OPENAI_CHAT:
-                return Optional.of(OpenAiChatCodec.INSTANCE);
-            case OPENAI_RESPONSES:
-                return Optional.of(OpenAiResponsesCodec.INSTANCE);
-            case GEMINI:
-                return Optional.of(GeminiCodec.INSTANCE);
-            case BEDROCK_CONVERSE:
-                return Optional.of(BedrockConverseCodec.INSTANCE);
-            default:
-                return Optional.empty();
-        }
+        return Optional.ofNullable(Codecs.BY_FORMAT.get(this));
     }
 
     /**
@@ -222,5 +207,21 @@ public enum WireFormat {
         @Override
     public String toString() {
         return wireName;
+    }
+
+    /**
+     * The codecs, found once with {@link ServiceLoader}: the API package never names the codec
+     * classes, so it does not depend on the package that implements it.
+     */
+    private static final class Codecs {
+        static final Map<WireFormat, WireCodec> BY_FORMAT = load();
+
+        private static Map<WireFormat, WireCodec> load() {
+            Map<WireFormat, WireCodec> found = new EnumMap<>(WireFormat.class);
+            for (WireCodec codec : ServiceLoader.load(WireCodec.class, WireFormat.class.getClassLoader())) {
+                found.putIfAbsent(codec.format(), codec);
+            }
+            return found;
+        }
     }
 }

@@ -73,7 +73,8 @@ public final class BedrockConverseCodec implements WireCodec {
     private static final String CACHE_POINT = "cachePoint";
     private static final String RESULT_PREFIX = "result|";
 
-    private BedrockConverseCodec() {}
+    /** Found by {@link java.util.ServiceLoader} through {@code WireFormat.codec()}; code here uses {@link #INSTANCE}. */
+    public BedrockConverseCodec() {}
 
     @Override
     public WireFormat format() {

@@ -93,7 +93,8 @@ public final class GeminiCodec implements WireCodec {
     private static final String PARTS = "parts";
     private static final String TEXT = "text";
 
-    private GeminiCodec() {}
+    /** Found by {@link java.util.ServiceLoader} through {@code WireFormat.codec()}; code here uses {@link #INSTANCE}. */
+    public GeminiCodec() {}
 
     @Override
     public WireFormat format() {
