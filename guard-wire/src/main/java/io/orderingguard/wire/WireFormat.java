@@ -125,6 +125,17 @@ public enum WireFormat {
         return fromMessages(body);
     }
 
+    /**
+     * Picks the surface an endpoint path names, without looking at a body: what an HTTP-level guard
+     * uses to leave other endpoints (embeddings, files, token counts) alone.
+     *
+     * @param urlPath the request's URL path; a query is ignored
+     * @return the surface, or empty when the path names no chat endpoint
+     */
+    public static Optional<WireFormat> forPath(String urlPath) {
+        return Optional.ofNullable(fromPath(java.util.Objects.requireNonNull(urlPath, "urlPath must not be null")));
+    }
+
     private static WireFormat fromPath(String path) {
         String p = path.toLowerCase(Locale.ROOT);
         int query = p.indexOf('?');

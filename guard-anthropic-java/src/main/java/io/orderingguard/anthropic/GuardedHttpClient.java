@@ -1,0 +1,195 @@
+package io.orderingguard.anthropic;
+
+import com.anthropic.core.RequestOptions;
+import com.anthropic.core.http.HttpClient;
+import com.anthropic.core.http.HttpRequest;
+import com.anthropic.core.http.HttpRequestBody;
+import com.anthropic.core.http.HttpResponse;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.OrderingViolationException;
+import io.orderingguard.support.Require;
+import io.orderingguard.wire.WireGuard;
+import io.orderingguard.wire.WireVerdict;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A {@link HttpClient} of the Anthropic SDK that checks every request body with an
+ * {@link OrderingGuard} before its delegate sends it: the body goes out unchanged, goes out repaired
+ * (mutate mode), or the call fails with {@link OrderingViolationException} and the delegate is never
+ * called (enforce mode).
+ *
+ * <pre>{@code
+ * ClientOptions options = ClientOptions.builder()
+ *         .httpClient(GuardedHttpClient.wrap(OkHttpClient.builder().build(), guard))
+ *         .apiKey(key)
+ *         .build();
+ * AnthropicClient client = new AnthropicClientImpl(options);
+ * }</pre>
+ *
+ * <p>Most applications register a {@link GuardInterceptor} instead, which wraps the SDK's own client
+ * in one of these. Which requests are read and what is sent byte for byte is {@link WireGuard}'s
+ * business: a body that passes is the SDK's own body object, untouched; other endpoints (token
+ * counts, batches, files) go out as they are. A {@value WireGuard#CONVERSATION_HEADER} header names
+ * the conversation for preservation rules (set it with {@code MessageCreateParams.Builder
+ * .putAdditionalHeader}) and is removed before the request is sent.
+ *
+ * <p>Asynchronous calls are checked on the calling thread; a rejection is returned as a future failed
+ * with the {@link OrderingViolationException}, which the SDK does not retry.
+ *
+ * <p>Thread-safe when the delegate is.
+ */
+public final class GuardedHttpClient implements HttpClient {
+
+    private final HttpClient delegate;
+    private final WireGuard wire;
+
+    private GuardedHttpClient(HttpClient delegate, WireGuard wire) {
+        this.delegate = delegate;
+        this.wire = wire;
+    }
+
+    /**
+     * Wraps a client, guarding with the wire defaults.
+     *
+     * @param delegate the client that sends requests
+     * @param guard the guard
+     * @return the guarded client
+     */
+    public static GuardedHttpClient wrap(HttpClient delegate, OrderingGuard guard) {
+        return wrap(delegate, WireGuard.of(Require.nonNull(guard, "guard")));
+    }
+
+    /**
+     * Wraps a client, guarding with a configured wire guard.
+     *
+     * @param delegate the client that sends requests
+     * @param wire the wire guard
+     * @return the guarded client
+     */
+    public static GuardedHttpClient wrap(HttpClient delegate, WireGuard wire) {
+        return new GuardedHttpClient(Require.nonNull(delegate, "delegate"), Require.nonNull(wire, "wire"));
+    }
+
+    /**
+     * Returns the wrapped client.
+     *
+     * @return the delegate
+     */
+    public HttpClient delegate() {
+        return delegate;
+    }
+
+    /**
+     * Checks the request and sends it, or its repair, through the delegate.
+     *
+     * @param request the request
+     * @param requestOptions the SDK's per-request options
+     * @return the delegate's response
+     * @throws OrderingViolationException when the guard rejects the request; the delegate is not called
+     */
+    @Override
+    public HttpResponse execute(HttpRequest request, RequestOptions requestOptions) {
+        return delegate.execute(admit(request), requestOptions);
+    }
+
+    /**
+     * Checks the request on the calling thread and sends it, or its repair, through the delegate.
+     *
+     * @param request the request
+     * @param requestOptions the SDK's per-request options
+     * @return the delegate's future, or a future failed with {@link OrderingViolationException}
+     */
+    @Override
+    public CompletableFuture<HttpResponse> executeAsync(HttpRequest request, RequestOptions requestOptions) {
+        HttpRequest admitted;
+        try {
+            admitted = admit(request);
+        } catch (OrderingViolationException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return delegate.executeAsync(admitted, requestOptions);
+    }
+
+    /** Closes the delegate. */
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    private HttpRequest admit(HttpRequest request) {
+        List<String> conversation = request.headers().values(WireGuard.CONVERSATION_HEADER);
+        HttpRequest outgoing = conversation.isEmpty() ? request
+                : request.toBuilder().removeHeaders(WireGuard.CONVERSATION_HEADER).build();
+        HttpRequestBody body = request.body().orElse(null);
+        if (body == null) {
+            return outgoing;
+        }
+        HttpRequestBody repeatable = body.buffered();
+        byte[] bytes = bytesOf(repeatable);
+        WireVerdict verdict = wire.inspect(bytes, URI.create(request.url()).getRawPath(),
+                conversation.isEmpty() ? null : conversation.get(0));
+        byte[] toSend = verdict.bodyToSend();
+        if (!verdict.changed() && repeatable == body) {
+            return outgoing;
+        }
+        return outgoing.toBuilder().body(new BytesBody(toSend, body.contentType(), repeatable)).build();
+    }
+
+    private static byte[] bytesOf(HttpRequestBody body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        body.writeTo(out);
+        return out.toByteArray();
+    }
+
+    @Override
+    public String toString() {
+        return "GuardedHttpClient{" + delegate + ", " + wire + "}";
+    }
+
+    /** A body held in memory: the repaired body, or the original once it had to be read. */
+    private static final class BytesBody implements HttpRequestBody {
+        private final byte[] bytes;
+        private final String contentType;
+        private final HttpRequestBody original;
+
+        BytesBody(byte[] bytes, String contentType, HttpRequestBody original) {
+            this.bytes = bytes;
+            this.contentType = contentType;
+            this.original = original;
+        }
+
+        @Override
+        public void writeTo(OutputStream outputStream) {
+            try {
+                outputStream.write(bytes);
+            } catch (java.io.IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public String contentType() {
+            return contentType;
+        }
+
+        @Override
+        public long contentLength() {
+            return bytes.length;
+        }
+
+        @Override
+        public boolean repeatable() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+            original.close();
+        }
+    }
+}

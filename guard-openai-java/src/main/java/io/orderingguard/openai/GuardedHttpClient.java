@@ -1,0 +1,195 @@
+package io.orderingguard.openai;
+
+import com.openai.core.RequestOptions;
+import com.openai.core.http.HttpClient;
+import com.openai.core.http.HttpRequest;
+import com.openai.core.http.HttpRequestBody;
+import com.openai.core.http.HttpResponse;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.OrderingViolationException;
+import io.orderingguard.support.Require;
+import io.orderingguard.wire.WireGuard;
+import io.orderingguard.wire.WireVerdict;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A {@link HttpClient} of the OpenAI SDK that checks every request body with an
+ * {@link OrderingGuard} before its delegate sends it: the body goes out unchanged, goes out repaired
+ * (mutate mode), or the call fails with {@link OrderingViolationException} and the delegate is never
+ * called (enforce mode).
+ *
+ * <pre>{@code
+ * OpenAIClient client = new OpenAIClientImpl(ClientOptions.builder()
+ *         .httpClient(GuardedHttpClient.wrap(OkHttpClient.builder().build(), guard))
+ *         .apiKey(key)
+ *         .build());
+ * }</pre>
+ *
+ * <p>openai-java's {@code ClientOptions} has no interceptor list; its {@code httpClient(...)} takes
+ * the client the SDK sends through, below its retry loop, so every attempt is checked. (With
+ * {@code OpenAIOkHttpClient} the {@code okhttp3.Interceptor} of guard-okhttp works too.) Which
+ * requests are read and what is sent byte for byte is {@link WireGuard}'s business: a body that
+ * passes is the SDK's own body object, untouched; other endpoints (embeddings, files, audio) go out
+ * as they are. A {@value WireGuard#CONVERSATION_HEADER} header names the conversation for
+ * preservation rules (set it with the params builder's {@code putAdditionalHeader}) and is removed
+ * before the request is sent.
+ *
+ * <p>Asynchronous calls are checked on the calling thread; a rejection is returned as a future failed
+ * with the {@link OrderingViolationException}, which the SDK does not retry.
+ *
+ * <p>Thread-safe when the delegate is.
+ */
+public final class GuardedHttpClient implements HttpClient {
+
+    private final HttpClient delegate;
+    private final WireGuard wire;
+
+    private GuardedHttpClient(HttpClient delegate, WireGuard wire) {
+        this.delegate = delegate;
+        this.wire = wire;
+    }
+
+    /**
+     * Wraps a client, guarding with the wire defaults.
+     *
+     * @param delegate the client that sends requests
+     * @param guard the guard
+     * @return the guarded client
+     */
+    public static GuardedHttpClient wrap(HttpClient delegate, OrderingGuard guard) {
+        return wrap(delegate, WireGuard.of(Require.nonNull(guard, "guard")));
+    }
+
+    /**
+     * Wraps a client, guarding with a configured wire guard.
+     *
+     * @param delegate the client that sends requests
+     * @param wire the wire guard
+     * @return the guarded client
+     */
+    public static GuardedHttpClient wrap(HttpClient delegate, WireGuard wire) {
+        return new GuardedHttpClient(Require.nonNull(delegate, "delegate"), Require.nonNull(wire, "wire"));
+    }
+
+    /**
+     * Returns the wrapped client.
+     *
+     * @return the delegate
+     */
+    public HttpClient delegate() {
+        return delegate;
+    }
+
+    /**
+     * Checks the request and sends it, or its repair, through the delegate.
+     *
+     * @param request the request
+     * @param requestOptions the SDK's per-request options
+     * @return the delegate's response
+     * @throws OrderingViolationException when the guard rejects the request; the delegate is not called
+     */
+    @Override
+    public HttpResponse execute(HttpRequest request, RequestOptions requestOptions) {
+        return delegate.execute(admit(request), requestOptions);
+    }
+
+    /**
+     * Checks the request on the calling thread and sends it, or its repair, through the delegate.
+     *
+     * @param request the request
+     * @param requestOptions the SDK's per-request options
+     * @return the delegate's future, or a future failed with {@link OrderingViolationException}
+     */
+    @Override
+    public CompletableFuture<HttpResponse> executeAsync(HttpRequest request, RequestOptions requestOptions) {
+        HttpRequest admitted;
+        try {
+            admitted = admit(request);
+        } catch (OrderingViolationException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return delegate.executeAsync(admitted, requestOptions);
+    }
+
+    /** Closes the delegate. */
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    private HttpRequest admit(HttpRequest request) {
+        List<String> conversation = request.headers().values(WireGuard.CONVERSATION_HEADER);
+        HttpRequest outgoing = conversation.isEmpty() ? request
+                : request.toBuilder().removeHeaders(WireGuard.CONVERSATION_HEADER).build();
+        HttpRequestBody body = request.body();
+        if (body == null) {
+            return outgoing;
+        }
+        byte[] bytes = bytesOf(body);
+        WireVerdict verdict = wire.inspect(bytes, URI.create(request.url()).getRawPath(),
+                conversation.isEmpty() ? null : conversation.get(0));
+        byte[] toSend = verdict.bodyToSend();
+        if (!verdict.changed() && body.repeatable()) {
+            return outgoing;
+        }
+        return outgoing.toBuilder().body(new BytesBody(toSend, body.contentType(), body)).build();
+    }
+
+    private static byte[] bytesOf(HttpRequestBody body) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        body.writeTo(out);
+        return out.toByteArray();
+    }
+
+    @Override
+    public String toString() {
+        return "GuardedHttpClient{" + delegate + ", " + wire + "}";
+    }
+
+    /** A body held in memory: the repaired body, or the original once it had to be read. */
+    private static final class BytesBody implements HttpRequestBody {
+        private final byte[] bytes;
+        private final String contentType;
+        private final HttpRequestBody original;
+
+        BytesBody(byte[] bytes, String contentType, HttpRequestBody original) {
+            this.bytes = bytes;
+            this.contentType = contentType;
+            this.original = original;
+        }
+
+        @Override
+        public void writeTo(OutputStream outputStream) {
+            try {
+                outputStream.write(bytes);
+            } catch (java.io.IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public String contentType() {
+            return contentType;
+        }
+
+        @Override
+        public long contentLength() {
+            return bytes.length;
+        }
+
+        @Override
+        public boolean repeatable() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+            original.close();
+        }
+    }
+}

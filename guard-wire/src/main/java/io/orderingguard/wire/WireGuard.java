@@ -1,0 +1,330 @@
+package io.orderingguard.wire;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardConfigException;
+import io.orderingguard.GuardInputException;
+import io.orderingguard.GuardResult;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.OrderingViolationException;
+import io.orderingguard.support.Require;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Guards HTTP request bodies: reads the body a client is about to send (picked by its URL path, then
+ * its shape), checks it with an {@link OrderingGuard} and says what to send — the same bytes, a
+ * repaired body, or nothing. The HTTP adapters (OkHttp, the official SDKs' HTTP clients, the AWS SDK)
+ * are thin shells around {@link #inspect}.
+ *
+ * <pre>{@code
+ * WireGuard wire = WireGuard.of(OrderingGuard.builder().selectProfiles(Profiles.selector()).build());
+ * byte[] toSend = wire.admit(body, "/v1/messages", null);   // OrderingViolationException when rejected
+ * }</pre>
+ *
+ * <p>What is guarded: a request whose URL path names a chat surface ({@code /v1/messages},
+ * {@code /chat/completions}, {@code /responses}, {@code :generateContent},
+ * {@code :streamGenerateContent}, {@code /converse}, {@code /converse-stream}) or, when no path is
+ * given, a JSON body of one of those shapes. Everything else (embeddings, files, token counts) is
+ * {@link WireVerdict.Unguarded} and sent unchanged, as is a body on a surface without a codec.
+ * Gemini and Bedrock carry the model in the path; it is taken from there.
+ *
+ * <p>Bytes: a body that passes is sent as the very array the client wrote — not re-serialised — so
+ * opaque signatures, unknown fields, key order and number spelling reach the provider exactly. Only a
+ * repaired body is written anew, from the original JSON tree edited where the repair changed it
+ * (numbers keep their decimal spelling).
+ *
+ * <p>A body on a guarded path that cannot be read (not JSON, the wrong shape) is by default sent
+ * unchanged, so the provider answers it as it would without the guard; with
+ * {@link Builder#failOnUnreadableBody(boolean)} the guard refuses it with the
+ * {@link GuardInputException} that names the JSON path.
+ *
+ * <p>Thread-safe and immutable; share one per guard.
+ */
+public final class WireGuard {
+
+    /**
+     * The request header an application may set to name the conversation a request belongs to (for
+     * preservation rules, which compare with the conversation's last dispatched request). The HTTP
+     * adapters read it and remove it, so the provider never sees it.
+     */
+    public static final String CONVERSATION_HEADER = "X-Ordering-Guard-Conversation";
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    static {
+        // request bodies carry base64 images and PDFs: allow strings up to the providers' own limits
+        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxStringLength(256 * 1024 * 1024).build());
+    }
+
+    private final OrderingGuard guard;
+    private final String provider;
+    private final String model;
+    private final boolean failOnUnreadable;
+
+    private WireGuard(Builder b) {
+        this.guard = b.guard;
+        this.provider = b.provider;
+        this.model = b.model;
+        this.failOnUnreadable = b.failOnUnreadable;
+    }
+
+    /**
+     * Wraps a guard with the defaults: provider and model from the body and path, unreadable bodies
+     * sent unchanged.
+     *
+     * @param guard the guard
+     * @return the wire guard
+     */
+    public static WireGuard of(OrderingGuard guard) {
+        return builder(guard).build();
+    }
+
+    /**
+     * Starts configuring a wire guard.
+     *
+     * @param guard the guard
+     * @return the builder
+     */
+    public static Builder builder(OrderingGuard guard) {
+        return new Builder(Require.nonNull(guard, "guard"));
+    }
+
+    /**
+     * Returns the guard.
+     *
+     * @return the guard
+     */
+    public OrderingGuard guard() {
+        return guard;
+    }
+
+    /**
+     * Decides about a request body. Never throws for findings.
+     *
+     * @param body the request body as the client wrote it (not modified)
+     * @param urlPath the request's URL path (a query is ignored), or {@code null} to pick the surface
+     *     from the body's shape alone
+     * @param conversationId the conversation the request belongs to, or {@code null}
+     * @return the verdict
+     * @throws GuardInputException when the body on a guarded path cannot be read and
+     *     {@link Builder#failOnUnreadableBody(boolean)} is set
+     * @throws GuardConfigException when the guard selects profiles by model and none matches
+     */
+    public WireVerdict inspect(byte[] body, String urlPath, String conversationId) {
+        Require.nonNull(body, "body");
+        WireFormat format = null;
+        if (urlPath != null) {
+            Optional<WireFormat> fromPath = WireFormat.forPath(urlPath);
+            if (fromPath.isEmpty()) {
+                return new WireVerdict.Unguarded(body, "path " + stripQuery(urlPath) + " names no chat surface");
+            }
+            format = fromPath.get();
+        }
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(body);
+        } catch (JsonProcessingException e) {
+            return unreadable(body, new GuardInputException(urlPath, 0, null, "expected a JSON request body, but it "
+                    + "does not parse" + where(e) + ": " + shortMessage(e)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (tree == null || !tree.isObject()) {
+            return unreadable(body, new GuardInputException(urlPath, 0, "$",
+                    "expected a JSON object, but the body is " + (tree == null ? "empty" : tree.getNodeType())));
+        }
+        ObjectNode json = (ObjectNode) tree;
+        try {
+            if (format == null) {
+                format = WireFormat.detect(json, null);
+            }
+            Optional<WireCodec> codec = format.codec();
+            if (codec.isEmpty()) {
+                return new WireVerdict.Unguarded(body, "no codec reads " + format.wireName() + " bodies yet");
+            }
+            return decide(body, json, codec.get(), context(format, urlPath, conversationId));
+        } catch (GuardInputException e) {
+            return unreadable(body, e);
+        }
+    }
+
+    /**
+     * Decides about a request body and returns what to send.
+     *
+     * @param body the request body as the client wrote it (not modified)
+     * @param urlPath the request's URL path, or {@code null}
+     * @param conversationId the conversation the request belongs to, or {@code null}
+     * @return the body to send: the same array, or the repaired body
+     * @throws OrderingViolationException when the guard rejects the request
+     * @throws GuardInputException when the body cannot be read and that is configured to fail
+     */
+    public byte[] admit(byte[] body, String urlPath, String conversationId) {
+        return inspect(body, urlPath, conversationId).bodyToSend();
+    }
+
+    private WireVerdict decide(byte[] body, ObjectNode json, WireCodec codec, WireContext ctx) {
+        ParsedBody parsed = codec.read(json, ctx);
+        GuardResult result = guard.check(parsed.dispatch());
+        if (!result.sent()) {
+            return new WireVerdict.Rejected(parsed, result);
+        }
+        if (result.shadow() || result.dispatch().timeline().equals(parsed.dispatch().timeline())) {
+            return new WireVerdict.Passed(body, parsed, result);
+        }
+        ObjectNode rendered = codec.render(result.dispatch(), json);
+        try {
+            return new WireVerdict.Repaired(body, MAPPER.writeValueAsBytes(rendered), parsed, result);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the repaired " + codec.format().wireName() + " body", e);
+        }
+    }
+
+    private WireContext context(WireFormat format, String urlPath, String conversationId) {
+        String pathModel = urlPath == null ? null : modelFromPath(format, stripQuery(urlPath));
+        WireContext ctx = WireContext.of(urlPath == null ? null : stripQuery(urlPath), 0)
+                .withConversationId(conversationId == null || conversationId.isBlank() ? null : conversationId)
+                .withProvider(provider);
+        if (model != null) {
+            return ctx.withModel(model);
+        }
+        return pathModel == null ? ctx : ctx.withModel(pathModel);
+    }
+
+    private WireVerdict unreadable(byte[] body, GuardInputException e) {
+        if (failOnUnreadable) {
+            throw e;
+        }
+        return new WireVerdict.Unguarded(body, "unreadable body: " + e.getMessage());
+    }
+
+    /**
+     * Returns the model a URL path names: Gemini's {@code …/models/<model>:generateContent} (Gemini
+     * API and Vertex AI) and Bedrock's {@code /model/<id>/converse} (URL-decoded: inference profile
+     * ARNs travel encoded).
+     */
+    static String modelFromPath(WireFormat format, String path) {
+        if (format == WireFormat.GEMINI) {
+            int models = path.lastIndexOf("/models/");
+            int colon = path.lastIndexOf(':');
+            if (models >= 0 && colon > models + 8) {
+                return nonBlank(decode(path.substring(models + 8, colon)));
+            }
+        } else if (format == WireFormat.BEDROCK_CONVERSE) {
+            int start = path.indexOf("/model/");
+            int end = path.lastIndexOf('/');
+            if (start >= 0 && end > start + 7) {
+                return nonBlank(decode(path.substring(start + 7, end)));
+            }
+        }
+        return null;
+    }
+
+    private static String where(JsonProcessingException e) {
+        return e.getLocation() == null ? ""
+                : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+    }
+
+    private static String shortMessage(JsonProcessingException e) {
+        String message = String.valueOf(e.getOriginalMessage());
+        for (String cut : new String[] {"\n", " (for ", " at [Source"}) {
+            int at = message.indexOf(cut);
+            if (at > 0) {
+                message = message.substring(0, at);
+            }
+        }
+        return message;
+    }
+
+    private static String nonBlank(String value) {
+        return value.isBlank() ? null : value;
+    }
+
+    private static String decode(String segment) {
+        return URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+
+    private static String stripQuery(String path) {
+        int query = path.indexOf('?');
+        return query < 0 ? path : path.substring(0, query);
+    }
+
+    @Override
+    public String toString() {
+        return "WireGuard{mode=" + guard.mode().wireName() + (provider == null ? "" : ", provider=" + provider)
+                + (model == null ? "" : ", model=" + model) + "}";
+    }
+
+    /** Configures a {@link WireGuard}. Not thread-safe. */
+    public static final class Builder {
+        private final OrderingGuard guard;
+        private String provider;
+        private String model;
+        private boolean failOnUnreadable;
+
+        private Builder(OrderingGuard guard) {
+            this.guard = guard;
+        }
+
+        /**
+         * Names the provider behind the surface (default: the surface's own, e.g. {@code openai} for
+         * OpenAI Chat): for gateways and hosts that serve another provider's surface, e.g.
+         * {@code deepseek} behind an OpenAI-compatible URL.
+         *
+         * @param value the provider
+         * @return this
+         * @throws IllegalArgumentException when blank
+         */
+        public Builder provider(String value) {
+            this.provider = Require.nonBlank(value, "provider");
+            return this;
+        }
+
+        /**
+         * Names the model, winning over the body's and the path's (default: theirs).
+         *
+         * @param value the model id
+         * @return this
+         * @throws IllegalArgumentException when blank
+         */
+        public Builder model(String value) {
+            this.model = Require.nonBlank(value, "model");
+            return this;
+        }
+
+        /**
+         * Refuses a body on a guarded path that cannot be read, instead of sending it unchanged
+         * (default: {@code false}).
+         *
+         * @param value whether to throw the {@link GuardInputException}
+         * @return this
+         */
+        public Builder failOnUnreadableBody(boolean value) {
+            this.failOnUnreadable = value;
+            return this;
+        }
+
+        /**
+         * Builds the wire guard.
+         *
+         * @return the wire guard
+         */
+        public WireGuard build() {
+            return new WireGuard(this);
+        }
+    }
+}
