@@ -208,14 +208,14 @@ final class MessageEncoder {
             boolean synthetic = r.id() == null || r.id().isBlank();
             String id = synthetic ? step + ".tool_calls[" + k + "]" : r.id();
             String tool = r.name() == null || r.name().isBlank() ? "unnamed" : r.name();
-            ObjectNode args = parseArguments(r.arguments());
-            EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, args, synthetic);
+            EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, synthetic);
             ObjectNode payload = MetadataCodec.callPayload(layout, a, r, k, info);
             calls.add(info);
             openCalls.add(entries.size());
             openInfos.add(info);
-            entries.add(new ToolCall(id, tool, args, null, true, payload, MetadataCodec.callTag(payload), step, step,
-                    false));
+            // the arguments stay text until a rule reads them: most profiles never do
+            entries.add(new ToolCall(id, tool, null, null, true, payload, MetadataCodec.callTag(payload), step, step,
+                    false).withArgumentText(r.arguments()));
         }
     }
 
