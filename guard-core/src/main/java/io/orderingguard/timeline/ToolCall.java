@@ -52,14 +52,18 @@ public record ToolCall(
         if (requested) {
             Require.nonBlank(tool, "tool");
         }
-        Require.argument(requested || result != null,
-                "an orphan result (requested=false) must carry a result, but result was null for id '"
-                        + id + "'");
+        // the messages are built only on failure: a conversation constructs thousands of calls per request
+        if (!requested && result == null) {
+            throw new IllegalArgumentException(
+                    "an orphan result (requested=false) must carry a result, but result was null for id '" + id + "'");
+        }
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
         Require.blankToError(wireMessage, "wireMessage");
-        Require.argument(requested || !providerExecuted,
-                "an orphan result (requested=false) cannot be providerExecuted, for id '" + id + "'");
+        if (!requested && providerExecuted) {
+            throw new IllegalArgumentException(
+                    "an orphan result (requested=false) cannot be providerExecuted, for id '" + id + "'");
+        }
         args = ArgsNode.of(args);
         payload = Payloads.copyPayload(payload);
     }
