@@ -36,7 +36,7 @@ public class WireBenchmarks extends SizedBenchmark {
     private static final ObjectReader READER = new ObjectMapper().reader();
 
     /** The wire surface ({@link WireFormat#wireName()}). */
-    @Param({"anthropic-messages", "openai-chat"})
+    @Param({"anthropic-messages", "openai-chat", "openai-responses"})
     public String surface;
 
     private byte[][] bodies;

@@ -27,6 +27,9 @@ public final class WireBodies {
     /** The model named in OpenAI Chat Completions bodies. */
     public static final String OPENAI_MODEL = "gpt-4.1";
 
+    /** The reasoning model named in OpenAI Responses bodies. */
+    public static final String RESPONSES_MODEL = "o4-mini";
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -35,7 +38,7 @@ public final class WireBodies {
     /**
      * Returns the body of a conversation on a surface.
      *
-     * @param surface the wire name ({@code anthropic-messages}, {@code openai-chat})
+     * @param surface the wire name ({@code anthropic-messages}, {@code openai-chat}, {@code openai-responses})
      * @param entries the conversation
      * @return the UTF-8 JSON body
      * @throws IllegalArgumentException for a surface this class does not write
@@ -46,8 +49,10 @@ public final class WireBodies {
                 return AnthropicRequest.of(Conversations.MODEL, entries, Conversations.tools()).toJson();
             case "openai-chat":
                 return bytes(openAiChat(entries));
+            case "openai-responses":
+                return bytes(openAiResponses(entries));
             default:
-                throw new IllegalArgumentException("surface must be anthropic-messages or openai-chat, but was '"
+                throw new IllegalArgumentException("surface must be anthropic-messages, openai-chat or openai-responses, but was '"
                         + surface + "'");
         }
     }
@@ -69,7 +74,14 @@ public final class WireBodies {
      * @return the model id
      */
     public static String model(String surface) {
-        return surface.startsWith("openai") ? OPENAI_MODEL : Conversations.MODEL;
+        switch (surface) {
+            case "openai-chat":
+                return OPENAI_MODEL;
+            case "openai-responses":
+                return RESPONSES_MODEL;
+            default:
+                return Conversations.MODEL;
+        }
     }
 
     /**
@@ -127,6 +139,67 @@ public final class WireBodies {
             function.set("parameters", t.inputSchema());
         }
         return body;
+    }
+
+    /**
+     * Builds a stateless OpenAI Responses body: {@code instructions}, then one {@code input} item per entry
+     * — user and assistant messages, a {@code reasoning} item per thought (its text as the summary, the
+     * signature as {@code encrypted_content}), a {@code function_call} per call (arguments as a JSON string)
+     * and a {@code function_call_output} per result after the step's calls.
+     */
+    static ObjectNode openAiResponses(List<Entry> entries) {
+        ObjectNode body = NODES.objectNode().put("model", RESPONSES_MODEL).put("store", false);
+        ArrayNode input = body.putArray("input");
+        String step = null;
+        List<ToolCall> results = new ArrayList<>();
+        for (Entry e : entries) {
+            if (!Objects.equals(step, e.step()) || e.step() == null) {
+                flushOutputs(input, results);
+                step = e.step();
+            }
+            if (e instanceof Message m && m.role() == Role.SYSTEM) {
+                body.put("instructions", m.content());
+            } else if (e instanceof Message m && m.role() == Role.USER) {
+                input.addObject().put("role", "user").put("content", m.content());
+            } else if (e instanceof Message m) {
+                ObjectNode message = input.addObject().put("type", "message").put("role", "assistant");
+                message.putArray("content").addObject().put("type", "output_text").put("text", m.content());
+            } else if (e instanceof Thought t) {
+                ObjectNode reasoning = input.addObject().put("type", "reasoning").put("id", "rs_" + t.id());
+                reasoning.putArray("summary").addObject().put("type", "summary_text").put("text", t.content());
+                reasoning.put("encrypted_content", t.payloadAt("signature").asText());
+            } else {
+                ToolCall c = (ToolCall) e;
+                if (!c.requested()) {
+                    results.add(c);
+                    flushOutputs(input, results);
+                    continue;
+                }
+                input.addObject().put("type", "function_call").put("id", "fc_" + c.id()).put("call_id", c.id())
+                        .put("name", c.tool()).put("arguments", c.args().toString());
+                if (c.result() != null) {
+                    results.add(c);
+                }
+            }
+        }
+        flushOutputs(input, results);
+        ArrayNode tools = body.putArray("tools");
+        for (DeclaredTool t : Conversations.tools()) {
+            ObjectNode tool = tools.addObject().put("type", "function").put("name", t.name())
+                    .put("description", "The " + t.name() + " tool");
+            tool.set("parameters", t.inputSchema());
+        }
+        body.putObject("reasoning").put("effort", "medium");
+        body.putArray("include").add("reasoning.encrypted_content");
+        return body;
+    }
+
+    private static void flushOutputs(ArrayNode input, List<ToolCall> results) {
+        for (ToolCall c : results) {
+            input.addObject().put("type", "function_call_output").put("call_id", c.id())
+                    .put("output", c.result().content());
+        }
+        results.clear();
     }
 
     private static void flush(ArrayNode messages, List<ToolCall> results) {

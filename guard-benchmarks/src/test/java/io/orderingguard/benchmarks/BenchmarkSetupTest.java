@@ -98,6 +98,7 @@ class BenchmarkSetupTest {
 
         WireBenchmarks anthropic = wire("anthropic-messages", size);
         WireBenchmarks openAi = wire("openai-chat", size);
+        WireBenchmarks responses = wire("openai-responses", size);
 
         assertThat(guard.buildDispatch().timeline().size()).isEqualTo(size);
         assertThat(guard.mutateNoop().outcome()).isEqualTo(Outcome.PASSED);
@@ -105,6 +106,7 @@ class BenchmarkSetupTest {
         assertThat(lc4j.enforce().messages()).isNotEmpty();
         assertThat(anthropic.enforce().outcome()).isEqualTo(Outcome.PASSED);
         assertThat(openAi.enforce().outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(responses.enforce().outcome()).isEqualTo(Outcome.PASSED);
         assertThat(anthropic.readTree().get("messages").size()).isGreaterThan(size / 10);
         assertThat(baseline.serialize().length).isGreaterThan(size * 100);
         assertThat(codec.codecRead().timeline().size()).isEqualTo(size);
