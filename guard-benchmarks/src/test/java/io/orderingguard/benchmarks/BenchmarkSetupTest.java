@@ -96,6 +96,9 @@ class BenchmarkSetupTest {
         lc4j.size = size;
         lc4j.setUp();
 
+        SpringAiBenchmark springAi = new SpringAiBenchmark();
+        springAi.size = size;
+        springAi.setUp(); // checks that every prompt passes and is sent as it came
         WireBenchmarks anthropic = wire("anthropic-messages", size);
         WireBenchmarks openAi = wire("openai-chat", size);
         WireBenchmarks responses = wire("openai-responses", size);
@@ -104,6 +107,7 @@ class BenchmarkSetupTest {
         assertThat(guard.mutateNoop().outcome()).isEqualTo(Outcome.PASSED);
         assertThat(policy.explain().finalReport().verdicts()).hasSize(11); // explained over the same policy
         assertThat(lc4j.enforce().messages()).isNotEmpty();
+        assertThat(springAi.enforce().getInstructions()).isNotEmpty();
         assertThat(anthropic.enforce().outcome()).isEqualTo(Outcome.PASSED);
         assertThat(openAi.enforce().outcome()).isEqualTo(Outcome.PASSED);
         assertThat(responses.enforce().outcome()).isEqualTo(Outcome.PASSED);
