@@ -102,7 +102,7 @@ class ArchitectureRulesTest {
 
         assertThat(modules).containsExactly("guard-cli", "guard-core", "guard-examples", "guard-langchain4j",
                 "guard-micrometer", "guard-opentelemetry", "guard-policy", "guard-profiles", "guard-redis",
-                "guard-testing");
+                "guard-spring-ai", "guard-testing");
         assertThat(real.stream().map(JavaClass::getName))
                 .contains("io.orderingguard.internal.Evaluator", "io.orderingguard.OrderingGuard")
                 .noneMatch(n -> n.startsWith(FIXTURE));
