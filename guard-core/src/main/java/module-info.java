@@ -15,6 +15,8 @@ module io.orderingguard.core {
     requires static org.yaml.snakeyaml;
     requires io.vavr;
     requires org.slf4j;
+    // the io.orderingguard.Check flight-recorder event
+    requires jdk.jfr;
 
     exports io.orderingguard;
     exports io.orderingguard.json;

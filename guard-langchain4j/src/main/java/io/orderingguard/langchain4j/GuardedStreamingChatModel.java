@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import io.orderingguard.CheckObserver;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.RequestOptions;
@@ -196,7 +197,7 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
      */
     public static final class Builder {
         private final StreamingChatModel delegate;
-        private final OrderingGuard guard;
+        private OrderingGuard guard;
         private String provider;
         private MetadataLayout layout;
         private RequestOptions options = RequestOptions.unknown();
@@ -256,6 +257,20 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
          */
         public Builder requestOptions(RequestOptions value) {
             this.options = Require.nonNull(value, "requestOptions");
+            return this;
+        }
+
+        /**
+         * Reports every check of this model's requests to an observer as well, e.g.
+         * {@code GuardMicrometer.observer(meterRegistry)} or {@code GuardSpanEvents.observer()}: the
+         * model then uses {@link OrderingGuard#withObserver} of the guard it was given, which itself is
+         * unchanged. May be called more than once.
+         *
+         * @param observer the observer
+         * @return this
+         */
+        public Builder observer(CheckObserver observer) {
+            this.guard = guard.withObserver(Require.nonNull(observer, "observer"));
             return this;
         }
 
