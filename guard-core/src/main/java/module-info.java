@@ -10,10 +10,13 @@
 module io.orderingguard.core {
     // JsonNode payloads and arguments appear in the public API
     requires transitive com.fasterxml.jackson.databind;
-    requires com.fasterxml.jackson.dataformat.yaml;
-    requires org.yaml.snakeyaml;
+    // YAML documents are optional: without these modules JSON works and a YAML read says what to add
+    requires static com.fasterxml.jackson.dataformat.yaml;
+    requires static org.yaml.snakeyaml;
     requires io.vavr;
     requires org.slf4j;
+    // the io.orderingguard.Check flight-recorder event
+    requires jdk.jfr;
 
     exports io.orderingguard;
     exports io.orderingguard.json;

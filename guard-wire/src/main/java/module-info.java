@@ -9,4 +9,13 @@ module io.orderingguard.wire {
     requires transitive com.fasterxml.jackson.databind;
 
     exports io.orderingguard.wire;
+
+    // the codecs are found by WireFormat.codec(), so the API package never names the internal one
+    uses io.orderingguard.wire.WireCodec;
+    provides io.orderingguard.wire.WireCodec with
+            io.orderingguard.wire.internal.AnthropicMessagesCodec,
+            io.orderingguard.wire.internal.OpenAiChatCodec,
+            io.orderingguard.wire.internal.OpenAiResponsesCodec,
+            io.orderingguard.wire.internal.GeminiCodec,
+            io.orderingguard.wire.internal.BedrockConverseCodec;
 }

@@ -1,6 +1,7 @@
 package io.orderingguard;
 
 import io.orderingguard.internal.Catalogs;
+import io.orderingguard.internal.CheckEvent;
 import io.orderingguard.internal.ConfigChecks;
 import io.orderingguard.internal.Evaluator;
 import io.orderingguard.internal.RepairEngine;
@@ -23,13 +24,16 @@ import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
 import io.orderingguard.support.Suggestions;
 import io.orderingguard.timeline.Dispatch;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Checks each dispatch against the ordering rules of its target before it is sent, and rejects it
@@ -49,6 +53,15 @@ import org.slf4j.LoggerFactory;
  * baseline, and racing dispatches of one conversation are serialised by the stash's
  * compare-and-set (the loser is re-evaluated against the winner's snapshot).
  *
+ * <p>Observability: every check is a JFR event ({@code io.orderingguard.Check}, with its duration),
+ * {@link CheckObserver}s see each check from start to end (guard-micrometer and guard-opentelemetry
+ * provide them), {@link GuardListener}s receive each finding and repair, and the guard logs through
+ * slf4j ({@code io.orderingguard.OrderingGuard}): a rejection at WARN, a repaired dispatch at INFO
+ * with one line naming every repair (strategy, rule id, entry ids), each repair's detail and a passed
+ * dispatch at DEBUG. While the guard logs or calls observers, listeners or the stash, the dispatch's
+ * conversation id is in the slf4j MDC under {@value #MDC_CONVERSATION_ID}; a check that does none of
+ * these does not touch the MDC.
+ *
  * <p>Thread-safe and immutable; the {@link Builder} is not thread-safe.
  */
 public final class OrderingGuard {
@@ -60,6 +73,13 @@ public final class OrderingGuard {
     /** Rule id of the finding reported when the stash cannot answer. */
     public static final String STASH_UNAVAILABLE = "stash-unavailable";
 
+    /** The slf4j MDC key holding the conversation id while the guard logs or calls back. */
+    public static final String MDC_CONVERSATION_ID = "orderingGuard.conversationId";
+
+    /** MDC tokens: the MDC was not touched, or held no conversation id before. */
+    private static final Object MDC_UNTOUCHED = new Object();
+    private static final Object MDC_ABSENT = new Object();
+
     private final GuardPlan fixedPlan;
     private final ProfileSelector selector;
     private final Composition composition;
@@ -69,15 +89,16 @@ public final class OrderingGuard {
     private final Stash stash;
     private final StashFailureMode stashFailureMode;
     private final List<GuardListener> listeners;
+    private final CheckObserver[] observers;
     private final RepairEngine repairEngine;
     private final ProfileSelection fixedSelection;
-    private final BoundedCache<SelectionKey, GuardPlan> selections = BoundedCache.withCapacity(MAX_CACHED_SELECTIONS);
+    private final BoundedCache<SelectionKey, GuardPlan> selections;
     /**
      * Even while the stash answers, odd during an outage; each logged transition adds one. A call
      * changes it only from the value it saw when it started, so an answer that was on its way before
      * an outage does not end it, and a call that was failing before a recovery does not start another.
      */
-    private final AtomicLong stashState = new AtomicLong();
+    private final AtomicLong stashState;
 
     private OrderingGuard(Builder b, GuardPlan fixedPlan, ProfileSelection fixedSelection) {
         this.fixedPlan = fixedPlan;
@@ -90,8 +111,29 @@ public final class OrderingGuard {
         this.stash = b.stash;
         this.stashFailureMode = b.stashFailureMode;
         this.listeners = List.copyOf(b.listeners);
+        this.observers = b.observers.toArray(new CheckObserver[0]);
         this.repairEngine = new RepairEngine(b.allowMetadataFallbackRepair, b.fillerText, b.alternationRepair,
                 b.idRenamer, b.maxRepairPasses, disabledAdvisories);
+        this.selections = BoundedCache.withCapacity(MAX_CACHED_SELECTIONS);
+        this.stashState = new AtomicLong();
+    }
+
+    /** A copy with more observers, sharing everything else (the plan cache and the stash state too). */
+    private OrderingGuard(OrderingGuard base, CheckObserver[] observers) {
+        this.fixedPlan = base.fixedPlan;
+        this.fixedSelection = base.fixedSelection;
+        this.selector = base.selector;
+        this.composition = base.composition;
+        this.mode = base.mode;
+        this.disabledAdvisories = base.disabledAdvisories;
+        this.shadow = base.shadow;
+        this.stash = base.stash;
+        this.stashFailureMode = base.stashFailureMode;
+        this.listeners = base.listeners;
+        this.observers = observers;
+        this.repairEngine = base.repairEngine;
+        this.selections = base.selections;
+        this.stashState = base.stashState;
     }
 
     /**
@@ -123,6 +165,21 @@ public final class OrderingGuard {
     }
 
     /**
+     * Returns a guard that behaves exactly as this one and also reports every check to an observer
+     * (after the observers this guard already has). The two guards share their stash and their
+     * caches; this one is unchanged. Decorators use it to attach metrics to a guard they were given.
+     *
+     * @param observer the observer
+     * @return the observed guard
+     */
+    public OrderingGuard withObserver(CheckObserver observer) {
+        Require.nonNull(observer, "observer");
+        CheckObserver[] more = Arrays.copyOf(observers, observers.length + 1);
+        more[observers.length] = observer;
+        return new OrderingGuard(this, more);
+    }
+
+    /**
      * Checks (and in mutate mode repairs) a dispatch. Never throws for findings.
      *
      * @param dispatch the dispatch about to be sent
@@ -131,6 +188,88 @@ public final class OrderingGuard {
      */
     public GuardResult check(Dispatch dispatch) {
         Require.nonNull(dispatch, "dispatch");
+        CheckEvent event = new CheckEvent();
+        event.begin();
+        boolean scoped = dispatch.conversationId() != null
+                && (observers.length > 0 || !listeners.isEmpty() || stash != null);
+        GuardResult result = scoped || observers.length > 0 ? observed(dispatch, scoped) : evaluate(dispatch, false);
+        if (event.shouldCommit()) {
+            event.fill(dispatch, result.mode().wireName(), result.shadow(), result.outcome().wireName(), result.profile(),
+                    result.blocking().size(), result.advisories().size(), result.repairs().size());
+            event.commit();
+        }
+        return result;
+    }
+
+    /** A check with observers or the MDC scope around it. */
+    private GuardResult observed(Dispatch dispatch, boolean scoped) {
+        Object mdc = scoped ? enterMdc(dispatch.conversationId()) : MDC_UNTOUCHED;
+        try {
+            long start = observers.length > 0 ? System.nanoTime() : 0L;
+            CheckObservation[] started = new CheckObservation[observers.length];
+            for (int i = 0; i < observers.length; i++) {
+                try {
+                    started[i] = Require.nonNull(observers[i].start(dispatch), "observation");
+                } catch (RuntimeException e) {
+                    LOG.warn("ordering guard observer {} failed to start; ignored", observers[i], e);
+                }
+            }
+            GuardResult result;
+            try {
+                result = evaluate(dispatch, scoped);
+            } catch (RuntimeException e) {
+                for (CheckObservation observation : started) {
+                    if (observation != null) {
+                        try {
+                            observation.fail(dispatch, e);
+                        } catch (RuntimeException ignored) {
+                            LOG.warn("ordering guard observation {} failed; ignored", observation, ignored);
+                        }
+                    }
+                }
+                throw e;
+            }
+            if (started.length > 0) {
+                CheckReport report = new CheckReport(dispatch, result, Duration.ofNanos(System.nanoTime() - start));
+                for (CheckObservation observation : started) {
+                    if (observation != null) {
+                        try {
+                            observation.end(report);
+                        } catch (RuntimeException e) {
+                            LOG.warn("ordering guard observation {} failed; ignored", observation, e);
+                        }
+                    }
+                }
+            }
+            return result;
+        } finally {
+            exitMdc(mdc);
+        }
+    }
+
+    private static Object enterMdc(String conversationId) {
+        if (conversationId == null) {
+            return MDC_UNTOUCHED;
+        }
+        String previous = MDC.get(MDC_CONVERSATION_ID);
+        MDC.put(MDC_CONVERSATION_ID, conversationId);
+        return previous == null ? MDC_ABSENT : previous;
+    }
+
+    private static void exitMdc(Object token) {
+        if (token == MDC_ABSENT) {
+            MDC.remove(MDC_CONVERSATION_ID);
+        } else if (token != MDC_UNTOUCHED) {
+            MDC.put(MDC_CONVERSATION_ID, (String) token);
+        }
+    }
+
+    /**
+     * The check itself.
+     *
+     * @param scoped whether the conversation id is already in the MDC
+     */
+    private GuardResult evaluate(Dispatch dispatch, boolean scoped) {
         ProfileSelection selection = fixedPlan != null ? fixedSelection : choose(dispatch);
         GuardPlan plan = fixedPlan != null ? fixedPlan : plan(selection);
         boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful();
@@ -176,7 +315,7 @@ public final class OrderingGuard {
                     result = withStashProblem(result, plan, e, seen);
                 }
             }
-            publish(dispatch, result);
+            publish(dispatch, result, scoped);
             return result;
         }
     }
@@ -253,38 +392,87 @@ public final class OrderingGuard {
                 result.selection());
     }
 
-    private void publish(Dispatch dispatch, GuardResult result) {
+    private void publish(Dispatch dispatch, GuardResult result, boolean scoped) {
+        boolean logs = result.rejected() ? LOG.isWarnEnabled()
+                : result.repairs().isEmpty() ? LOG.isDebugEnabled() : LOG.isInfoEnabled();
+        Object mdc = !scoped && (logs || !listeners.isEmpty()) ? enterMdc(dispatch.conversationId()) : MDC_UNTOUCHED;
+        try {
+            if (logs) {
+                log(dispatch, result);
+            }
+            for (GuardListener listener : listeners) {
+                try {
+                    for (Finding f : result.blocking()) {
+                        listener.onFinding(f, dispatch);
+                    }
+                    for (Finding f : result.advisories()) {
+                        listener.onFinding(f, dispatch);
+                    }
+                    for (Repair r : result.repairs()) {
+                        listener.onRepair(r, dispatch);
+                    }
+                    if (result.rejected()) {
+                        listener.onRejection(result);
+                    }
+                    listener.onResult(result);
+                } catch (RuntimeException e) {
+                    LOG.warn("ordering guard listener {} failed; ignored", listener, e);
+                }
+            }
+        } finally {
+            exitMdc(mdc);
+        }
+    }
+
+    /**
+     * Logs the verdict. A repaired dispatch is one INFO line naming every repair: a repair changes what
+     * the provider receives, so operators see it at the default level, yet a long conversation that is
+     * repaired at every turn adds one line per dispatch, not one per repair. Each repair's detail
+     * sentence (which may quote entry ids and roles at length) follows at DEBUG.
+     */
+    private void log(Dispatch dispatch, GuardResult result) {
+        String conversation = dispatch.conversationId() == null ? "" : " of conversation " + dispatch.conversationId();
         if (result.rejected()) {
             if (shadow) {
-                LOG.warn("shadow mode: would reject dispatch: {}", OrderingViolationException.message(result));
+                LOG.warn("shadow mode: would reject dispatch{}: {}", conversation, OrderingViolationException.message(result));
             } else {
                 LOG.warn("{}", OrderingViolationException.message(result));
             }
         } else if (!result.repairs().isEmpty()) {
-            LOG.info("repaired dispatch{} with {} repair(s)", dispatch.conversationId() == null ? ""
-                    : " of conversation " + dispatch.conversationId(), result.repairs().size());
-        } else if (LOG.isDebugEnabled()) {
-            LOG.debug("dispatch passed ({} advisories)", result.advisories().size());
+            LOG.info("{} dispatch{} (profile {}) with {} repair{}: {}", shadow ? "shadow mode: would have repaired" : "repaired",
+                    conversation, result.profile(), result.repairs().size(), result.repairs().size() == 1 ? "" : "s",
+                    describe(result.repairs()));
+        } else {
+            LOG.debug("dispatch{} passed (profile {}, {} advisories)", conversation, result.profile(),
+                    result.advisories().size());
         }
-        for (GuardListener listener : listeners) {
-            try {
-                for (Finding f : result.blocking()) {
-                    listener.onFinding(f, dispatch);
-                }
-                for (Finding f : result.advisories()) {
-                    listener.onFinding(f, dispatch);
-                }
-                for (Repair r : result.repairs()) {
-                    listener.onRepair(r, dispatch);
-                }
-                if (result.rejected()) {
-                    listener.onRejection(result);
-                }
-                listener.onResult(result);
-            } catch (RuntimeException e) {
-                LOG.warn("ordering guard listener {} failed; ignored", listener, e);
+        if (LOG.isDebugEnabled()) {
+            for (Repair r : result.repairs()) {
+                LOG.debug("repair {} for rule {} on {}: {}", r.strategy().wireName(), r.ruleId(), r.primitiveIds(),
+                        r.detail());
             }
         }
+    }
+
+    /**
+     * Names repairs for a log line: {@code strategy (rule id: entry ids)}, separated by {@code "; "}.
+     *
+     * @param repairs the repairs
+     * @return the text
+     */
+    static String describe(List<Repair> repairs) {
+        StringBuilder text = new StringBuilder();
+        for (Repair r : repairs) {
+            if (text.length() > 0) {
+                text.append("; ");
+            }
+            text.append(r.strategy().wireName()).append(" (").append(r.ruleId());
+            if (!r.primitiveIds().isEmpty()) {
+                text.append(": ").append(String.join(", ", r.primitiveIds()));
+            }
+            text.append(')');
+        }
+        return text.toString();
     }
 
     private ProfileSelection choose(Dispatch dispatch) {
@@ -327,6 +515,7 @@ public final class OrderingGuard {
         private Stash stash;
         private StashFailureMode stashFailureMode = StashFailureMode.FAIL_CLOSED;
         private final List<GuardListener> listeners = new ArrayList<>();
+        private final List<CheckObserver> observers = new ArrayList<>();
         private final List<String> problems = new ArrayList<>();
 
         private Builder() {}
@@ -531,6 +720,22 @@ public final class OrderingGuard {
                 problems.add("listener must not be null");
             } else {
                 listeners.add(listener);
+            }
+            return this;
+        }
+
+        /**
+         * Adds an observer that sees every check from start to end, e.g.
+         * {@code GuardMicrometer.observer(meterRegistry)} or {@code GuardSpanEvents.observer()}.
+         *
+         * @param observer the observer
+         * @return this
+         */
+        public Builder observer(CheckObserver observer) {
+            if (observer == null) {
+                problems.add("observer must not be null");
+            } else {
+                observers.add(observer);
             }
             return this;
         }

@@ -144,12 +144,16 @@ public final class GuardCli implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** Reads the version from the jar manifest, falling back to the development version. */
+    /**
+     * The CLI's version (from the jar manifest, falling back to the development version), the profile
+     * catalogue's own version and the Java runtime.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             String v = GuardCli.class.getPackage().getImplementationVersion();
-            return new String[] {"guard " + (v == null ? "0.1.0-SNAPSHOT" : v)};
+            return new String[] {"guard " + (v == null ? "0.1.0-SNAPSHOT" : v), CatalogueText.summary(),
+                "Java " + Runtime.version()};
         }
     }
 }

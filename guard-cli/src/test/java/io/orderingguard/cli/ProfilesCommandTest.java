@@ -13,6 +13,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** {@code guard profiles} through {@link GuardCli#run}. */
@@ -31,31 +32,65 @@ class ProfilesCommandTest {
     }
 
     @Test
-    void lists_every_behaviour_and_family_as_a_table() {
+    void lists_every_family_and_behaviour_in_100_columns_without_provenance() {
         Run r = run("profiles");
 
         assertThat(r.code()).isZero();
         assertThat(r.err()).isEmpty();
-        assertThat(r.out()).startsWith("BEHAVIOURS (25)  atomic behaviours of the reference catalogue; request them "
-                + "by key or token\n");
-        assertThat(r.out()).contains("FAMILIES (67: 39 reference, 28 provider-grounded)\n");
-        for (CatalogEntry e : Profiles.behaviours()) {
-            assertThat(r.out()).contains("\n  " + e.key());
-        }
+        assertThat(r.out()).startsWith("Profile catalogue " + Profiles.catalogueVersion() + " (provider rules checked "
+                + "2026-11): 25 behaviours, 67 families (28\nprovider, 39 reference).\n");
+        assertThat(r.out()).contains("\nPROVIDER FAMILIES (28)  what each provider API rejects, chosen from the model "
+                + "id\n  NAME                                 RULES BLOCKING  FOR\n");
+        assertThat(r.out()).contains("\nREFERENCE FAMILIES (39)  the reference catalogue's model recipes\n");
+        assertThat(r.out()).contains("\nBEHAVIOURS (25)  the building blocks of the reference catalogue\n");
         for (CatalogEntry e : Profiles.families()) {
+            assertThat(r.out()).containsPattern("\\n  " + Pattern.quote(e.key()) + "\\+? +" + e.rules().size() + " ");
+        }
+        for (CatalogEntry e : Profiles.behaviours()) {
             assertThat(r.out()).contains("\n  " + e.key() + " ");
         }
-        assertThat(r.out()).containsPattern("\\n  gemini-3  \\[reference\\]  = thought_signature_required \\+ "
-                + "function_response_adjacency\\n    thought-signature-required +requiredMetadata +blocking +NHTIO/ADK "
-                + "reference catalogue: Gemini 3 requires");
-        assertThat(r.out()).containsPattern("\\n    gemini-3-function-call-signature +requiredMetadata +blocking +Gemini "
-                + "3 G7: .*; 2026-11 \\(public issue reports");
-        assertThat(r.out()).containsPattern("\\n    anthropic-turn-starts-with-thinking +stepContent +blocking +Anthropic "
-                + "Messages API T1 ");
-        assertThat(r.out()).containsPattern("\\n    openai-responses-item-has-reasoning +\\(not modelled yet\\) +- +R2: ");
-        assertThat(r.out()).contains("  grok (permissive)  [reference]  = permissive  permissive: the vendor documents "
-                + "no ordering limitation\n");
-        assertThat(r.out()).endsWith("Run 'guard profiles NAME' for a profile's parameters, provider errors and gaps.\n");
+        assertThat(r.out()).contains("\n  anthropic-messages-manual-thinking      13       10  Claude on the Anthropic "
+                + "Messages API with…\n");
+        assertThat(r.out()).contains("\n  openai-responses+                        7        5  ");
+        assertThat(r.out()).contains("\n  grok                            0        0  permissive: the vendor documents no "
+                + "ordering limit\n");
+        assertThat(r.out()).contains("\n  thought_signature_required                       1        1\n      The first tool "
+                + "call of each role group carries a Gemini thoughtSignature (Gemini 3); mutate\n");
+        assertThat(r.out()).endsWith("\n(docs/rule-reference.md).\n");
+        assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+        // no provenance, hence no audit labels (A1, T3, G7, ...) that the listing would have to explain
+        assertThat(r.out()).doesNotContainPattern("\\b[ATOGBM][0-9]+\\b");
+    }
+
+    @Test
+    void verbose_lists_every_rule_with_its_source_in_100_columns_and_explains_the_labels() {
+        Run r = run("profiles", "--verbose");
+
+        assertThat(r.code()).isZero();
+        assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+        assertThat(r.out()).contains("\n\nanthropic-messages  (provider-grounded family)\n"
+                + "  payload-field-preservation-thought-signature  preservation  advisory\n");
+        assertThat(r.out()).contains("  anthropic-tool-use-has-result  toolResultPairing  blocking\n"
+                + "      source:   Anthropic Messages API A1 (and A3: fewer results than calls): every\n"
+                + "                tool_use needs its tool_result in the next message; anthropics/claude-code#1237,\n"
+                + "                #2697, #5989\n"
+                + "      checked:  2026-11 (public issue reports and provider documentation; not a live call)\n");
+        assertThat(r.out()).contains("  openai-responses-item-has-reasoning  (not modelled yet)\n      rejects:  R2: ");
+        assertThat(r.out()).endsWith("D DeepSeek) and the rejected shape.\n");
+        assertThat(r.out()).contains("Labels such as A1, G7 or B3 in a source name a row of the provider-rule audit in");
+        for (CatalogEntry e : Profiles.families()) {
+            assertThat(r.out()).contains("\n" + e.key() + "  (");
+        }
+    }
+
+    @Test
+    void version_names_the_cli_the_catalogue_and_the_runtime() {
+        CliRun r = CliRun.of("--version");
+
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).isEqualTo("guard 0.1.0-SNAPSHOT\nprofile catalogue " + Profiles.catalogueVersion()
+                + " (provider rules checked 2026-11): 25 behaviours, 67 families (28 provider, 39 reference)\nJava "
+                + Runtime.version() + "\n");
     }
 
     @Test
@@ -71,11 +106,14 @@ class ProfilesCommandTest {
         assertThat(r.out()).contains("Rules (13):\n");
         assertThat(r.out()).contains("  anthropic-tool-use-has-result  toolResultPairing  blocking\n"
                 + "    parameters:     unanswered=true orphans=false emptyErrorResults=false\n"
-                + "    provider error: \"messages.N: `tool_use` ids were found without `tool_result` blocks "
-                + "immediately after: <ids>\"\n"
-                + "    source:         Anthropic Messages API A1 (and A3: fewer results than calls): every tool_use "
-                + "needs its tool_result in the next message; anthropics/claude-code#1237, #2697, #5989\n"
+                + "    provider error: \"messages.N: `tool_use` ids were found without `tool_result` blocks immediately\n"
+                + "                    after: <ids>\"\n"
+                + "    source:         Anthropic Messages API A1 (and A3: fewer results than calls): every tool_use\n"
+                + "                    needs its tool_result in the next message; anthropics/claude-code#1237, #2697,\n"
+                + "                    #5989\n"
                 + "    verified:       2026-11 (public issue reports and provider documentation; not a live call)\n");
+        assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+        assertThat(r.out()).endsWith("D DeepSeek) and the rejected shape.\n");
         assertThat(r.out()).contains("  anthropic-turn-starts-with-thinking  stepContent  blocking\n"
                 + "    parameters:     trigger=toolCall required=thought position=first scope=current-turn\n");
         assertThat(r.out()).doesNotContain("Not modelled yet");
@@ -110,7 +148,9 @@ class ProfilesCommandTest {
         assertThat(r.code()).isZero();
         assertThat(r.err()).isEmpty();
         JsonNode root = JSON.readTree(r.out());
-        assertThat(fieldNames(root)).containsExactly("behaviours", "families");
+        assertThat(fieldNames(root)).containsExactly("catalogue", "behaviours", "families");
+        assertThat(root.get("catalogue").toString()).isEqualTo("{\"version\":\"" + Profiles.catalogueVersion()
+                + "\",\"checkedOn\":\"2026-11\"}");
         assertThat(root.get("behaviours")).hasSize(Profiles.behaviours().size());
         assertThat(root.get("families")).hasSize(Profiles.families().size());
         for (JsonNode b : root.get("behaviours")) {
@@ -186,8 +226,8 @@ class ProfilesCommandTest {
 
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).isEqualTo("guard: Invalid value for option '--format': --format must be text or json, but "
-                + "was 'yaml'\nTry 'guard profiles --help' for usage.\n");
+        assertThat(r.err()).isEqualTo("guard: Invalid value for option '--format': --format must be text, json or "
+                + "markdown, but was 'yaml'\nTry 'guard profiles --help' for usage.\n");
     }
 
     @Test
@@ -203,8 +243,10 @@ class ProfilesCommandTest {
         Run r = run("profiles", "--help");
 
         assertThat(r.code()).isZero();
-        assertThat(r.out()).startsWith("Usage: guard profiles [-h] [--debug] [--format=text|json] [NAME]\n");
-        assertThat(r.out()).contains("Examples:\n  guard profiles                        list everything (a table)\n");
+        assertThat(r.out()).startsWith("Usage: guard profiles [-hv] [--debug] [--format=text|json|markdown] [NAME]\n");
+        assertThat(r.out()).contains("Examples:\n  guard profiles                        one line per family and "
+                + "behaviour\n");
+        assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
         assertThat(r.out()).endsWith("Exit codes: 0 ok, 2 unknown name or bad option.\n");
         assertThat(run("help", "profiles").out()).isEqualTo(r.out());
     }

@@ -12,8 +12,6 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.support.Require;
 import java.io.IOException;
@@ -26,7 +24,6 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
 import java.util.function.Function;
-import org.yaml.snakeyaml.LoaderOptions;
 
 /**
  * Parses JSON and YAML text into Jackson trees under {@link InputLimits}, turning every parser
@@ -45,13 +42,19 @@ public final class JsonInput {
 
     private static final JsonInput DEFAULTS = new JsonInput(InputLimits.defaults());
 
+    /** What a YAML read says when the optional YAML modules are not on the class path. */
+    static final String YAML_MISSING = "reading YAML needs com.fasterxml.jackson.dataformat:jackson-dataformat-yaml "
+            + "(and org.yaml:snakeyaml) on the class path; add them, or give the document as JSON";
+
     private final InputLimits limits;
+    private final StreamReadConstraints constraints;
     private final ObjectMapper json;
-    private final ObjectMapper yaml;
+    // created on first YAML read: the YAML modules are optional dependencies of guard-core
+    private volatile ObjectMapper yaml;
 
     private JsonInput(InputLimits limits) {
         this.limits = limits;
-        StreamReadConstraints constraints = StreamReadConstraints.builder()
+        this.constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(limits.maxDepth())
                 .maxStringLength(limits.maxStringLength())
                 .maxDocumentLength(limits.maxDocumentLength())
@@ -63,18 +66,20 @@ public final class JsonInput {
                 .build();
         // trailing content is checked by parse() itself, with a readable message
         this.json = JsonMapper.builder(jsonFactory).build();
-        LoaderOptions loader = new LoaderOptions();
-        loader.setAllowDuplicateKeys(false);
-        loader.setMaxAliasesForCollections(limits.maxAliases());
-        loader.setAllowRecursiveKeys(false);
-        loader.setNestingDepthLimit(limits.maxDepth());
-        loader.setCodePointLimit(Math.max(limits.maxDocumentLength(), 1));
-        YAMLFactory yamlFactory = YAMLFactory.builder()
-                .loaderOptions(loader)
-                .streamReadConstraints(constraints)
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .build();
-        this.yaml = YAMLMapper.builder(yamlFactory).build();
+    }
+
+    /** The YAML mapper, created on first use; a missing YAML module is a clear input error. */
+    private ObjectMapper yaml(String source) {
+        ObjectMapper m = yaml;
+        if (m == null) {
+            try {
+                m = YamlAliases.mapper(limits, constraints);
+            } catch (LinkageError missing) {
+                throw new GuardInputException(source, 0, null, YAML_MISSING);
+            }
+            yaml = m;
+        }
+        return m;
     }
 
     /**
@@ -139,7 +144,7 @@ public final class JsonInput {
      * @throws GuardInputException when the text is not well-formed YAML within the limits
      */
     public JsonNode parseYaml(String text, String source) {
-        return parse(yaml, text, source, "YAML", 0);
+        return parse(yaml(source), text, source, "YAML", 0);
     }
 
     /**
@@ -171,7 +176,7 @@ public final class JsonInput {
      * @throws GuardInputException when the text is malformed or the reader rejects it
      */
     public <T> T readYaml(String text, String source, Function<InputNode, T> reader) {
-        return read(yaml, text, source, "YAML", reader);
+        return read(yaml(source), text, source, "YAML", reader);
     }
 
     /**
@@ -259,7 +264,7 @@ public final class JsonInput {
                     + " characters, over the limit of " + limits.maxDocumentLength());
         }
         String body = !text.isEmpty() && text.charAt(0) == '\uFEFF' ? text.substring(1) : text;
-        if (mapper == yaml && hasAliases(body)) {
+        if (mapper != json && YamlAliases.hasAliases(body, limits)) {
             return YamlAliases.load(body, source, line, limits);
         }
         JsonParser parser = null;
@@ -289,27 +294,6 @@ public final class JsonInput {
         } finally {
             closeQuietly(parser);
         }
-    }
-
-    /** Jackson reads a YAML alias as the anchor's name; documents with aliases take the resolving path. */
-    private boolean hasAliases(String body) {
-        if (body.indexOf('*') < 0) {
-            return false;
-        }
-        try {
-            for (org.yaml.snakeyaml.events.Event e : new org.yaml.snakeyaml.Yaml(loaderOptions()).parse(new java.io.StringReader(body))) {
-                if (e instanceof org.yaml.snakeyaml.events.AliasEvent) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (RuntimeException malformed) {
-            return false; // the regular path reports it with a line number
-        }
-    }
-
-    private LoaderOptions loaderOptions() {
-        return YamlAliases.options(limits);
     }
 
     /**

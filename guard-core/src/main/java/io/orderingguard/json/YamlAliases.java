@@ -1,6 +1,9 @@
 package io.orderingguard.json;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,19 +11,49 @@ import io.orderingguard.GuardInputException;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * Reads YAML documents that use anchors and aliases: SnakeYAML's safe constructor resolves them
- * (plain maps, lists and scalars only; no tag instantiates a type), and the conversion to a Jackson
- * tree counts every node it creates, so an alias bomb that would expand exponentially is rejected
- * instead of filling the heap.
+ * Everything YAML, kept apart so that guard-core runs without the optional YAML modules: the YAML
+ * mapper under the input limits, and the reader of documents that use anchors and aliases —
+ * SnakeYAML's safe constructor resolves them (plain maps, lists and scalars only; no tag instantiates
+ * a type), and the conversion to a Jackson tree counts every node it creates, so an alias bomb that
+ * would expand exponentially is rejected instead of filling the heap.
  */
 final class YamlAliases {
 
     private YamlAliases() {}
+
+    /** The YAML mapper: plain data, duplicate keys and recursive keys refused, aliases and size capped. */
+    static ObjectMapper mapper(InputLimits limits, StreamReadConstraints constraints) {
+        YAMLFactory factory = YAMLFactory.builder()
+                .loaderOptions(options(limits))
+                .streamReadConstraints(constraints)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
+        return YAMLMapper.builder(factory).build();
+    }
+
+    /** Jackson reads a YAML alias as the anchor's name; documents with aliases take the resolving path. */
+    static boolean hasAliases(String body, InputLimits limits) {
+        if (body.indexOf('*') < 0) {
+            return false;
+        }
+        try {
+            for (org.yaml.snakeyaml.events.Event e : new Yaml(options(limits)).parse(new java.io.StringReader(body))) {
+                if (e instanceof org.yaml.snakeyaml.events.AliasEvent) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (RuntimeException malformed) {
+            return false; // the regular path reports it with a line number
+        }
+    }
 
     static LoaderOptions options(InputLimits limits) {
         LoaderOptions loader = new LoaderOptions();

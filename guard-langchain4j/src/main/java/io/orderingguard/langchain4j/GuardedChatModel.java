@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import io.orderingguard.CheckObserver;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.RequestOptions;
@@ -140,6 +141,9 @@ public final class GuardedChatModel implements ChatModel {
      *     conversation
      * @return the delegate's response
      * @throws GuardRejectedException when the guard rejects the request; the delegate is not called
+     * @throws io.orderingguard.GuardConfigException when the guard's profile selector chooses no profile
+     *     for the request's model (never with {@code Profiles.selector()}, which falls back to
+     *     {@code unknown-model})
      */
     @Override
     public ChatResponse chat(ChatRequest request, ChatRequestOptions options) {
@@ -201,7 +205,7 @@ public final class GuardedChatModel implements ChatModel {
      */
     public static final class Builder {
         private final ChatModel delegate;
-        private final OrderingGuard guard;
+        private OrderingGuard guard;
         private String provider;
         private MetadataLayout layout;
         private RequestOptions options = RequestOptions.unknown();
@@ -264,6 +268,20 @@ public final class GuardedChatModel implements ChatModel {
          */
         public Builder requestOptions(RequestOptions value) {
             this.options = Require.nonNull(value, "requestOptions");
+            return this;
+        }
+
+        /**
+         * Reports every check of this model's requests to an observer as well, e.g.
+         * {@code GuardMicrometer.observer(meterRegistry)} or {@code GuardSpanEvents.observer()}: the
+         * model then uses {@link OrderingGuard#withObserver} of the guard it was given, which itself is
+         * unchanged. May be called more than once.
+         *
+         * @param observer the observer
+         * @return this
+         */
+        public Builder observer(CheckObserver observer) {
+            this.guard = guard.withObserver(Require.nonNull(observer, "observer"));
             return this;
         }
 

@@ -81,6 +81,9 @@ public final class GuardedChatRequestTransformer implements BiFunction<ChatReque
      * @param memoryId the AI service's memory id, used as the conversation id ({@code null} for none)
      * @return the request itself when it passed, or its repair
      * @throws GuardRejectedException when the guard rejects it
+     * @throws io.orderingguard.GuardConfigException when the guard's profile selector chooses no profile
+     *     for the request's model (never with {@code Profiles.selector()}, which falls back to
+     *     {@code unknown-model})
      */
     @Override
     public ChatRequest apply(ChatRequest request, Object memoryId) {

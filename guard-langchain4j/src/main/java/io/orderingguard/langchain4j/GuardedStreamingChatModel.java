@@ -8,6 +8,7 @@ import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
+import io.orderingguard.CheckObserver;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.RequestOptions;
@@ -118,7 +119,10 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
 
     /**
      * Checks the request and, unless it is rejected, streams it (or its repair) through the delegate.
-     * A rejection goes to {@code handler.onError} as a {@link GuardRejectedException}.
+     * A rejection goes to {@code handler.onError} as a {@link GuardRejectedException}, and so does a
+     * {@link io.orderingguard.GuardConfigException} when the guard's profile selector chooses no
+     * profile for the request's model (never with {@code Profiles.selector()}, which falls back to
+     * {@code unknown-model}).
      *
      * @param request the request
      * @param options per-request options; the {@link GuardedChatModel#CONVERSATION_ID} listener
@@ -193,7 +197,7 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
      */
     public static final class Builder {
         private final StreamingChatModel delegate;
-        private final OrderingGuard guard;
+        private OrderingGuard guard;
         private String provider;
         private MetadataLayout layout;
         private RequestOptions options = RequestOptions.unknown();
@@ -253,6 +257,20 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
          */
         public Builder requestOptions(RequestOptions value) {
             this.options = Require.nonNull(value, "requestOptions");
+            return this;
+        }
+
+        /**
+         * Reports every check of this model's requests to an observer as well, e.g.
+         * {@code GuardMicrometer.observer(meterRegistry)} or {@code GuardSpanEvents.observer()}: the
+         * model then uses {@link OrderingGuard#withObserver} of the guard it was given, which itself is
+         * unchanged. May be called more than once.
+         *
+         * @param observer the observer
+         * @return this
+         */
+        public Builder observer(CheckObserver observer) {
+            this.guard = guard.withObserver(Require.nonNull(observer, "observer"));
             return this;
         }
 

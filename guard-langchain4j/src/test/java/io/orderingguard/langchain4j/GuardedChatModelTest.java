@@ -17,6 +17,7 @@ import dev.langchain4j.model.chat.ChatRequestOptions;
 import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.listener.ChatModelRequestContext;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import io.orderingguard.CheckReport;
 import io.orderingguard.GuardListener;
 import io.orderingguard.GuardResult;
 import io.orderingguard.Mode;
@@ -95,6 +96,30 @@ class GuardedChatModelTest {
         assertThat(delegate.sent.get(0).messages().get(0)).isSameAs(request.messages().get(1));
         assertThat(request.messages()).containsExactlyElementsOf(before);
         assertThat(results.get(0).outcome()).isEqualTo(Outcome.REPAIRED);
+    }
+
+    @Test
+    void should_report_every_request_to_an_observer_attached_on_the_decorator() {
+        RecordingChatModel delegate = new RecordingChatModel("gpt-4o-mini", ModelProvider.OPEN_AI);
+        OrderingGuard guard = guard(Mode.MUTATE);
+        List<CheckReport> reports = new ArrayList<>();
+        GuardedChatModel model = GuardedChatModel.builder(delegate, guard)
+                .conversationId(request -> "conv-42")
+                .observer(dispatch -> reports::add)
+                .build();
+
+        model.chat(orphanAfterEviction());
+
+        assertThat(reports).singleElement().satisfies(report -> {
+            assertThat(report.outcome()).isEqualTo(Outcome.REPAIRED);
+            assertThat(report.provider()).isEqualTo("openai");
+            assertThat(report.model()).isEqualTo("gpt-4o-mini");
+            assertThat(report.conversationId()).isEqualTo("conv-42");
+            assertThat(report.repairs()).extracting(r -> r.ruleId()).containsExactly("tool-result-orphan");
+        });
+        assertThat(model.guard()).isNotSameAs(guard);
+        guard.check(reports.get(0).input());
+        assertThat(reports).as("the guard the decorator was given stays unobserved").hasSize(1);
     }
 
     @Test

@@ -99,6 +99,30 @@ public final class Profiles {
         return ShippedCatalog.problem(name);
     }
 
+    /** The catalogue's own version: year, month and a sequence number, raised whenever a rule changes. */
+    static final String CATALOGUE_VERSION = "2026.12.1";
+
+    /**
+     * Returns the version of the shipped catalogue. It moves on its own schedule, apart from the
+     * library's semantic version: it is raised whenever a rule, a severity, a family's composition or
+     * the model table changes, so a team can tell which provider evidence a guard runs on.
+     *
+     * @return e.g. {@code 2026.12.1}
+     */
+    public static String catalogueVersion() {
+        return CATALOGUE_VERSION;
+    }
+
+    /**
+     * Returns when the provider rules were last checked against provider behaviour (each rule's
+     * {@code verifiedOn} says how).
+     *
+     * @return the month, e.g. {@code 2026-11}
+     */
+    public static String catalogueCheckedOn() {
+        return ProviderRules.VERIFIED.substring(0, ProviderRules.VERIFIED.indexOf(' '));
+    }
+
     /**
      * Returns the shipped behaviours: the reference's atomic behaviours, with each parameterised one
      * listed as the tokens the families use.

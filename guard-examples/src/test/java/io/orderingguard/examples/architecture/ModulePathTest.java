@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class ModulePathTest {
 
     private static final List<String> LIBRARIES = List.of("io.orderingguard.core", "io.orderingguard.profiles",
-            "io.orderingguard.policy", "io.orderingguard.testing", "io.orderingguard.redis");
+            "io.orderingguard.policy", "io.orderingguard.testing", "io.orderingguard.redis",
+            "io.orderingguard.micrometer", "io.orderingguard.opentelemetry");
 
     private static ModuleLayer layer() {
         List<Path> path = new ArrayList<>();
@@ -51,7 +52,8 @@ class ModulePathTest {
         }
 
         assertThat(exported).contains("io.orderingguard", "io.orderingguard.rule", "io.orderingguard.profiles",
-                "io.orderingguard.policy.eval", "io.orderingguard.testing", "io.orderingguard.redis");
+                "io.orderingguard.policy.eval", "io.orderingguard.testing", "io.orderingguard.redis",
+                "io.orderingguard.micrometer", "io.orderingguard.opentelemetry");
         assertThat(exported).noneMatch(p -> p.contains(".internal"));
         assertThat(layer.findModule("io.orderingguard.core").orElseThrow().getPackages())
                 .contains("io.orderingguard.internal");

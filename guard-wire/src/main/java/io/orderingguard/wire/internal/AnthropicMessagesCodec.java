@@ -55,7 +55,8 @@ public final class AnthropicMessagesCodec implements WireCodec {
 
     private static final String SYSTEM = "system";
 
-    private AnthropicMessagesCodec() {}
+    /** Found by {@link java.util.ServiceLoader} through {@code WireFormat.codec()}; code here uses {@link #INSTANCE}. */
+    public AnthropicMessagesCodec() {}
 
     @Override
     public WireFormat format() {

@@ -61,7 +61,8 @@ public final class OpenAiChatCodec implements WireCodec {
     private static final String REASONING = "reasoning_content";
     private static final String TOOL_CALLS = "tool_calls";
 
-    private OpenAiChatCodec() {}
+    /** Found by {@link java.util.ServiceLoader} through {@code WireFormat.codec()}; code here uses {@link #INSTANCE}. */
+    public OpenAiChatCodec() {}
 
     @Override
     public WireFormat format() {

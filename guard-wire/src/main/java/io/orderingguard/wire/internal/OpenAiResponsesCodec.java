@@ -93,7 +93,8 @@ public final class OpenAiResponsesCodec implements WireCodec {
     private static final String CALL_ID = "call_id";
     private static final String PREVIOUS_RESPONSE = "previous_response_id";
 
-    private OpenAiResponsesCodec() {}
+    /** Found by {@link java.util.ServiceLoader} through {@code WireFormat.codec()}; code here uses {@link #INSTANCE}. */
+    public OpenAiResponsesCodec() {}
 
     @Override
     public WireFormat format() {
