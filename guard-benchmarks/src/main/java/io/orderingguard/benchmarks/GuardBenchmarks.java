@@ -102,6 +102,7 @@ public class GuardBenchmarks extends SizedBenchmark {
             if (passing) {
                 expect(enforceWidest(), Outcome.PASSED, "enforceWidest");
                 expect(stashed(), Outcome.PASSED, "stashed");
+                expect(mutateNoop(), Outcome.PASSED, "mutateNoop");
             }
             if (failing) {
                 expect(enforceFailing(), Outcome.REJECTED, "enforceFailing");
@@ -207,6 +208,19 @@ public class GuardBenchmarks extends SizedBenchmark {
     @Benchmark
     public GuardResult mutate() {
         return mutate.check(Conversations.dispatch(failing.get(advance())));
+    }
+
+    /**
+     * Mutate with the widest family on a passing conversation: nothing to repair, so the work beyond
+     * {@link #enforceWidest} is what mutate mode costs a request that needed no repair.
+     *
+     * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar GuardBenchmarks.mutateNoop -prof gc}
+     *
+     * @return the verdict
+     */
+    @Benchmark
+    public GuardResult mutateNoop() {
+        return mutate.check(Conversations.dispatch(passing.get(advance())));
     }
 
     /**

@@ -9,6 +9,8 @@ import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import io.orderingguard.GuardResult;
+import io.orderingguard.OrderingGuard;
 import io.orderingguard.langchain4j.ChatRequestCodec;
 import io.orderingguard.langchain4j.EncodedChatRequest;
 import io.orderingguard.timeline.Dispatch;
@@ -42,6 +44,7 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
 
 
     private ChatRequestCodec codec;
+    private OrderingGuard guard;
     private ChatRequest[] requests;
     private int next;
 
@@ -49,6 +52,7 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         codec = ChatRequestCodec.of(Conversations.PROVIDER, null);
+        guard = Guards.widestEnforce();
         requests = new ChatRequest[Conversations.rotation(size)];
         for (int v = 0; v < requests.length; v++) {
             requests[v] = chatRequest(Conversations.generate(size, Conversations.Style.ANTHROPIC, v));
@@ -57,6 +61,11 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
             ChatRequest back = roundTrip();
             if (!back.messages().equals(request.messages())) {
                 throw new IllegalStateException("the chat request does not round-trip at size " + size);
+            }
+        }
+        for (ChatRequest request : requests) {
+            if (enforce() != request) {
+                throw new IllegalStateException("a passing request should be sent as it came, at size " + size);
             }
         }
     }
@@ -75,6 +84,26 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
         EncodedChatRequest encoded = codec.encode(request, Conversations.CONVERSATION_ID);
         Dispatch dispatch = encoded.dispatch();
         return encoded.toChatRequest(dispatch.withTimeline(dispatch.timeline().withEntries(dispatch.timeline().entries())));
+    }
+
+    /**
+     * What the guarded model does before each call: encodes the request, checks it with the widest
+     * family (enforce, no stash), and takes the request to send (the same request when it passed).
+     *
+     * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar LangChain4jCodecBenchmark.enforce -prof gc}
+     *
+     * @return the request to send
+     */
+    @Benchmark
+    public ChatRequest enforce() {
+        ChatRequest request = requests[next];
+        next = next + 1 == requests.length ? 0 : next + 1;
+        EncodedChatRequest encoded = codec.encode(request, Conversations.CONVERSATION_ID);
+        GuardResult result = guard.check(encoded.dispatch());
+        if (!result.sent()) {
+            throw new IllegalStateException("the guard rejected the request: " + result.findings());
+        }
+        return encoded.toChatRequest(result.dispatch());
     }
 
     /**

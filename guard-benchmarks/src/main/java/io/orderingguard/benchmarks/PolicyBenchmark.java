@@ -6,6 +6,7 @@ import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.policy.Extent;
 import io.orderingguard.policy.PolicyReport;
 import io.orderingguard.policy.SequencePolicy;
+import io.orderingguard.policy.TraceExplanation;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import java.util.List;
@@ -61,6 +62,7 @@ public class PolicyBenchmark extends SizedBenchmark {
             dispatches[v] = Conversations.dispatch(entries);
         }
         evaluate();
+        explain();
     }
 
     static SequencePolicy policy() {
@@ -83,5 +85,20 @@ public class PolicyBenchmark extends SizedBenchmark {
         Dispatch dispatch = dispatches[next];
         next = next + 1 == dispatches.length ? 0 : next + 1;
         return policy.evaluate(dispatch, Extent.COMPLETE);
+    }
+
+    /**
+     * Explains the conversation's tool calls step by step under the policy (as {@code guard explain}
+     * does): for each rule the first call that violates it, then the verdict on the finished run.
+     *
+     * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar PolicyBenchmark.explain -prof gc}
+     *
+     * @return the explanation
+     */
+    @Benchmark
+    public TraceExplanation explain() {
+        Dispatch dispatch = dispatches[next];
+        next = next + 1 == dispatches.length ? 0 : next + 1;
+        return policy.explain(SequencePolicy.toolCalls(dispatch.timeline()), dispatch.context());
     }
 }

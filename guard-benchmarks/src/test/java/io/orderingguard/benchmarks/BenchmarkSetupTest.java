@@ -96,10 +96,33 @@ class BenchmarkSetupTest {
         lc4j.size = size;
         lc4j.setUp();
 
+        SpringAiBenchmark springAi = new SpringAiBenchmark();
+        springAi.size = size;
+        springAi.setUp(); // checks that every prompt passes and is sent as it came
+        WireBenchmarks anthropic = wire("anthropic-messages", size);
+        WireBenchmarks openAi = wire("openai-chat", size);
+        WireBenchmarks responses = wire("openai-responses", size);
+
         assertThat(guard.buildDispatch().timeline().size()).isEqualTo(size);
+        assertThat(guard.mutateNoop().outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(policy.explain().finalReport().verdicts()).hasSize(11); // explained over the same policy
+        assertThat(lc4j.enforce().messages()).isNotEmpty();
+        assertThat(springAi.enforce().getInstructions()).isNotEmpty();
+        assertThat(anthropic.enforce().outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(openAi.enforce().outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(responses.enforce().outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(anthropic.readTree().get("messages").size()).isGreaterThan(size / 10);
         assertThat(baseline.serialize().length).isGreaterThan(size * 100);
         assertThat(codec.codecRead().timeline().size()).isEqualTo(size);
         assertThat(policy.evaluate().verdicts().size()).isEqualTo(11); // the deny list and ten rules
         assertThat(lc4j.roundTrip().messages()).isNotEmpty();
+    }
+
+    private static WireBenchmarks wire(String surface, int size) {
+        WireBenchmarks wire = new WireBenchmarks();
+        wire.size = size;
+        wire.surface = surface;
+        wire.setUp(); // checks that every body passes
+        return wire;
     }
 }

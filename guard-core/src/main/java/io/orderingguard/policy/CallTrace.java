@@ -1,6 +1,5 @@
 package io.orderingguard.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -30,7 +29,9 @@ public final class CallTrace {
     public static CallTrace of(List<ToolInvocation> calls, Aliases aliases) {
         Objects.requireNonNull(calls, "calls must not be null");
         for (int i = 0; i < calls.size(); i++) {
-            Objects.requireNonNull(calls.get(i), "calls[" + i + "] must not be null");
+            if (calls.get(i) == null) {
+                throw new NullPointerException("calls[" + i + "] must not be null");
+            }
         }
         return new CallTrace(List.copyOf(calls), Objects.requireNonNull(aliases, "aliases must not be null"));
     }
@@ -116,13 +117,13 @@ public final class CallTrace {
      * @return the indices in order
      */
     public List<Integer> indices(CallSelector selector) {
-        List<Integer> hits = new ArrayList<>();
+        IndexList.Builder hits = new IndexList.Builder();
         for (int i = 0; i < calls.size(); i++) {
             if (matches(i, selector)) {
                 hits.add(i);
             }
         }
-        return hits;
+        return hits.build();
     }
 
     /**
@@ -141,10 +142,6 @@ public final class CallTrace {
      * @return every index
      */
     List<Integer> allIndices() {
-        List<Integer> all = new ArrayList<>(calls.size());
-        for (int i = 0; i < calls.size(); i++) {
-            all.add(i);
-        }
-        return all;
+        return IndexList.range(calls.size());
     }
 }

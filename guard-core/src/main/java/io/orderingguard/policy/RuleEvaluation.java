@@ -1,6 +1,5 @@
 package io.orderingguard.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -24,15 +23,7 @@ public record RuleEvaluation(
         Objects.requireNonNull(kind, "kind must not be null");
         Objects.requireNonNull(outcome, "outcome must not be null");
         Objects.requireNonNull(spanned, "spanned must not be null");
-        List<Integer> copy = new ArrayList<>(spanned.size());
-        for (Integer index : spanned) {
-            Objects.requireNonNull(index, "spanned must not contain null");
-            if (index < 0) {
-                throw new IllegalArgumentException("spanned indices must be >= 0, but one was " + index);
-            }
-            copy.add(index);
-        }
-        spanned = List.copyOf(copy);
+        spanned = IndexList.copyOf(spanned, "spanned");
         if ((outcome == RuleOutcome.HELD) != (reason == null)) {
             throw new IllegalArgumentException("reason must be null exactly when the outcome is held, but outcome was "
                     + outcome.wireName() + " and reason was " + (reason == null ? "null" : "'" + reason + "'"));

@@ -137,23 +137,38 @@ public record ToolAccessRule(List<String> allow, List<String> deny, Condition wh
      * @return {@code true} on a match
      */
     static boolean globMatches(String glob, String name) {
-        String[] parts = glob.split("\\*", -1);
-        if (parts.length == 1) {
+        // walks the glob's '*'-separated parts in place: checked for every call against every glob
+        int star = glob.indexOf('*');
+        if (star < 0) {
             return glob.equals(name);
         }
-        if (!name.startsWith(parts[0])) {
+        if (!name.regionMatches(0, glob, 0, star)) {
             return false;
         }
-        int pos = parts[0].length();
-        for (int i = 1; i < parts.length - 1; i++) {
-            int found = name.indexOf(parts[i], pos);
+        int pos = star;
+        int from = star + 1;
+        int next = glob.indexOf('*', from);
+        while (next >= 0) {
+            int found = indexOf(name, pos, glob, from, next - from);
             if (found < 0) {
                 return false;
             }
-            pos = found + parts[i].length();
+            pos = found + (next - from);
+            from = next + 1;
+            next = glob.indexOf('*', from);
         }
-        String last = parts[parts.length - 1];
-        return name.length() - pos >= last.length() && name.endsWith(last);
+        int last = glob.length() - from;
+        return name.length() - pos >= last && name.regionMatches(name.length() - last, glob, from, last);
+    }
+
+    /** The first position at or after {@code start} where {@code glob[from, from+length)} occurs in {@code name}. */
+    private static int indexOf(String name, int start, String glob, int from, int length) {
+        for (int i = start; i + length <= name.length(); i++) {
+            if (name.regionMatches(i, glob, from, length)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Override

@@ -69,8 +69,8 @@ public record RoleRemapRule(
             JsonNode tag = e.hasPayload() ? e.payloadAt(expectedRoleTag) : null;
             if (tag == null || !tag.isTextual() || !variant.equals(tag.textValue())) {
                 sink.report(this, Facet.ROLE_TAG, List.of(e.id()), "the role tag at payload path '" + expectedRoleTag
-                        + "' of " + kind.wireName() + " " + RuleFields.quote(e.id()) + " should equal '" + variant
-                        + "', but was " + (tag == null ? "absent" : tag.toString()));
+                        + "' of " + kind.wireName() + " '" + e.id() + "' should equal '" + variant
+                        + "', but was " + (tag == null ? "absent" : RuleFields.json(tag)));
             }
         }
     }

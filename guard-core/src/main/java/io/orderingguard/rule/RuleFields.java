@@ -1,5 +1,6 @@
 package io.orderingguard.rule;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
@@ -54,5 +55,23 @@ final class RuleFields {
 
     static String quote(String id) {
         return "'" + id + "'";
+    }
+
+    /**
+     * Returns a value as JSON text, as {@link JsonNode#toString()} does, without starting Jackson's
+     * serialiser for a string that needs no escaping (a finding quotes one per implicated entry).
+     */
+    static String json(JsonNode value) {
+        if (value.isTextual()) {
+            String text = value.textValue();
+            for (int i = 0; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c < 0x20 || c == '"' || c == '\\' || c > 0x7E) {
+                    return value.toString();
+                }
+            }
+            return "\"" + text + "\"";
+        }
+        return value.toString();
     }
 }

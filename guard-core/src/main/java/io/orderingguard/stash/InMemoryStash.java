@@ -97,8 +97,10 @@ public final class InMemoryStash implements Stash {
     public boolean compareAndSet(String conversationId, long expectedVersion, Snapshot next) {
         Require.nonNull(conversationId, "conversationId");
         Require.nonNull(next, "next");
-        Require.argument(next.version() == expectedVersion + 1,
-                "next.version must be expectedVersion + 1 = " + (expectedVersion + 1) + ", but was " + next.version());
+        if (next.version() != expectedVersion + 1) {
+            throw new IllegalArgumentException("next.version must be expectedVersion + 1 = " + (expectedVersion + 1)
+                    + ", but was " + next.version());
+        }
         synchronized (lock) {
             Snapshot current = snapshots.get(conversationId);
             long currentVersion = current == null ? 0 : current.version();

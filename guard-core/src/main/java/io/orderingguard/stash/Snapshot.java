@@ -64,15 +64,23 @@ public final class Snapshot implements Baseline {
      */
     public static Snapshot of(long version, String provider, String model, List<String> ids, List<Kind> kinds,
             long[] payloadFingerprints, List<String> fieldPaths, long[] fieldFingerprints) {
-        Require.argument(version >= 1, "version must be >= 1, but was " + version);
+        // every tracked dispatch builds a snapshot: the messages are built only on failure
+        if (version < 1) {
+            throw new IllegalArgumentException("version must be >= 1, but was " + version);
+        }
         int n = Require.nonNull(ids, "ids").size();
-        Require.argument(Require.nonNull(kinds, "kinds").size() == n,
-                "kinds must have " + n + " elements, but had " + kinds.size());
-        Require.argument(Require.nonNull(payloadFingerprints, "payloadFingerprints").length == n,
-                "payloadFingerprints must have " + n + " elements, but had " + payloadFingerprints.length);
+        if (Require.nonNull(kinds, "kinds").size() != n) {
+            throw new IllegalArgumentException("kinds must have " + n + " elements, but had " + kinds.size());
+        }
+        if (Require.nonNull(payloadFingerprints, "payloadFingerprints").length != n) {
+            throw new IllegalArgumentException(
+                    "payloadFingerprints must have " + n + " elements, but had " + payloadFingerprints.length);
+        }
         int width = Require.nonNull(fieldPaths, "fieldPaths").size();
-        Require.argument(Require.nonNull(fieldFingerprints, "fieldFingerprints").length == n * width,
-                "fieldFingerprints must have " + (n * width) + " elements, but had " + fieldFingerprints.length);
+        if (Require.nonNull(fieldFingerprints, "fieldFingerprints").length != n * width) {
+            throw new IllegalArgumentException(
+                    "fieldFingerprints must have " + (n * width) + " elements, but had " + fieldFingerprints.length);
+        }
         String[] idArray = new String[n];
         Kind[] kindArray = new Kind[n];
         for (int i = 0; i < n; i++) {
@@ -261,7 +269,9 @@ public final class Snapshot implements Baseline {
      * @return the copy
      */
     public Snapshot withVersion(long newVersion) {
-        Require.argument(newVersion >= 1, "version must be >= 1, but was " + newVersion);
+        if (newVersion < 1) {
+            throw new IllegalArgumentException("version must be >= 1, but was " + newVersion);
+        }
         return new Snapshot(newVersion, provider, model, ids, kinds, payloadFingerprints, fieldPaths,
                 fieldFingerprints);
     }

@@ -100,14 +100,15 @@ public final class Payloads {
 
     /**
      * Copies an entry's payload like {@link #copy}, into a node that remembers its fingerprints. For the
-     * entry records, whose copy is never exposed or changed.
+     * entry records, whose copy is never exposed or changed: an entry made from another (the {@code with…}
+     * methods) shares that entry's copy, with the fingerprints it already computed.
      *
      * @param payload the payload, or {@code null}
      * @return the copy, or {@code null}
      */
     static ObjectNode copyPayload(ObjectNode payload) {
-        if (payload == null) {
-            return null;
+        if (payload == null || payload instanceof PayloadNode) {
+            return payload;
         }
         PayloadNode o = new PayloadNode();
         Iterator<Map.Entry<String, JsonNode>> fields = payload.fields();

@@ -1,9 +1,9 @@
 package io.orderingguard.timeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.support.Require;
+import java.util.Objects;
 
 /**
  * A tool invocation together with its result.
@@ -52,15 +52,19 @@ public record ToolCall(
         if (requested) {
             Require.nonBlank(tool, "tool");
         }
-        Require.argument(requested || result != null,
-                "an orphan result (requested=false) must carry a result, but result was null for id '"
-                        + id + "'");
+        // the messages are built only on failure: a conversation constructs thousands of calls per request
+        if (!requested && result == null) {
+            throw new IllegalArgumentException(
+                    "an orphan result (requested=false) must carry a result, but result was null for id '" + id + "'");
+        }
         Require.blankToError(replayCompatibility, "replayCompatibility");
         Require.blankToError(step, "step");
         Require.blankToError(wireMessage, "wireMessage");
-        Require.argument(requested || !providerExecuted,
-                "an orphan result (requested=false) cannot be providerExecuted, for id '" + id + "'");
-        args = args == null ? JsonNodeFactory.instance.objectNode() : Payloads.copy(args);
+        if (!requested && providerExecuted) {
+            throw new IllegalArgumentException(
+                    "an orphan result (requested=false) cannot be providerExecuted, for id '" + id + "'");
+        }
+        args = ArgsNode.of(args);
         payload = Payloads.copyPayload(payload);
     }
 
@@ -76,7 +80,20 @@ public record ToolCall(
      */
     @Override
     public ObjectNode args() {
-        return args.deepCopy();
+        return arguments().deepCopy();
+    }
+
+    /** The call's own arguments, parsed when they were given as text; never exposed. */
+    private ObjectNode arguments() {
+        return ((ArgsNode) args).materialised();
+    }
+
+    /**
+     * Returns whether the arguments have been read: {@code false} only for arguments given as text by
+     * {@link #withArgumentText} that nothing has read yet. For tests that pin the laziness down.
+     */
+    boolean argumentsParsed() {
+        return ((ArgsNode) args).isParsed();
     }
 
     /**
@@ -86,7 +103,7 @@ public record ToolCall(
      * @return a copy of the value, or {@code null} when absent
      */
     public JsonNode arg(String name) {
-        JsonNode node = args.get(name);
+        JsonNode node = arguments().get(name);
         return node == null ? null : node.deepCopy();
     }
 
@@ -97,7 +114,7 @@ public record ToolCall(
      * @return the text, or {@code null} when absent
      */
     public String argText(String dotPath) {
-        JsonNode node = Payloads.read(args, dotPath);
+        JsonNode node = Payloads.read(arguments(), dotPath);
         if (node == null) {
             return null;
         }
@@ -165,6 +182,56 @@ public record ToolCall(
     public ToolCall withPayload(ObjectNode newPayload, String newReplayCompatibility) {
         return new ToolCall(id, tool, args, result, requested, newPayload, newReplayCompatibility, step, wireMessage,
                 providerExecuted);
+    }
+
+    /**
+     * Returns a copy whose arguments are the JSON object in a text, as wires that carry arguments as a
+     * string (LangChain4j's {@code ToolExecutionRequest}, OpenAI Chat Completions) hold them. The text is
+     * parsed only when the arguments are first read ({@link #args()}, {@link #arg}, {@link #argText},
+     * {@code equals}): a guard whose rules never read arguments never parses them. Text that is
+     * {@code null}, blank, not JSON, or JSON but not an object reads as an empty object.
+     *
+     * @param json the arguments as JSON text, or {@code null}
+     * @return the copy
+     */
+    public ToolCall withArgumentText(String json) {
+        return new ToolCall(id, tool, ArgsNode.deferred(json), result, requested, payload, replayCompatibility, step,
+                wireMessage, providerExecuted);
+    }
+
+    /**
+     * Compares every component; the arguments by their JSON value (parsing arguments given as text).
+     *
+     * @param o the other object
+     * @return whether {@code o} is an equal tool call
+     */
+    @Override
+    public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
+        if (!(o instanceof ToolCall other)) {
+            return false;
+        }
+        return requested == other.requested && providerExecuted == other.providerExecuted && id.equals(other.id)
+                && tool.equals(other.tool) && Objects.equals(result, other.result)
+                && Objects.equals(payload, other.payload)
+                && Objects.equals(replayCompatibility, other.replayCompatibility)
+                && Objects.equals(step, other.step) && Objects.equals(wireMessage, other.wireMessage)
+                && (args == other.args || arguments().equals(other.arguments()));
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, tool, arguments(), result, requested, payload, replayCompatibility, step, wireMessage,
+                providerExecuted);
+    }
+
+    @Override
+    public String toString() {
+        return "ToolCall[id=" + id + ", tool=" + tool + ", args=" + arguments() + ", result=" + result
+                + ", requested=" + requested + ", payload=" + payload + ", replayCompatibility=" + replayCompatibility
+                + ", step=" + step + ", wireMessage=" + wireMessage + ", providerExecuted=" + providerExecuted + "]";
     }
 
     /**

@@ -355,7 +355,13 @@ public final class ChatRequestCodec {
 
     /** A short, stable digest of a vendor blob: 12 hex digits of its canonical fingerprint. */
     static String digest(String blob) {
-        String hex = Long.toHexString(Payloads.fingerprint(JsonNodeFactory.instance.textNode(blob)));
-        return "0".repeat(16 - hex.length()).concat(hex).substring(0, 12);
+        // the top 48 bits of the fingerprint as 12 hex digits, written straight into one array
+        long top = Payloads.fingerprint(JsonNodeFactory.instance.textNode(blob)) >>> 16;
+        char[] hex = new char[12];
+        for (int i = 11; i >= 0; i--) {
+            hex[i] = Character.forDigit((int) (top & 0xF), 16);
+            top >>>= 4;
+        }
+        return new String(hex);
     }
 }

@@ -46,37 +46,65 @@ public final class EncodedChatRequest {
     private final MetadataLayout layout;
     private final Map<String, Integer> messageIds;
     private final Map<String, Integer> stepIndex;
-    private final Map<String, CallInfo> callsByPosition = new HashMap<>();
-    private final Map<String, CallInfo> callsByStepAndId = new HashMap<>();
-    private final Map<String, CallInfo> callsById = new HashMap<>();
-    private final Map<String, CallInfo> callsByContent = new HashMap<>();
-    private final Map<String, List<OrphanInfo>> orphansById = new HashMap<>();
+    private final List<CallInfo> calls;
+    private final List<OrphanInfo> orphans;
+    /** What rendering a changed dispatch looks calls and orphans up in; built on the first such render. */
+    private volatile Index index;
 
     EncodedChatRequest(ChatRequest request, Dispatch dispatch, MetadataLayout layout, Map<String, Integer> messageIds,
             Map<String, Integer> stepIndex, List<CallInfo> calls, List<OrphanInfo> orphans) {
+        // the maps and lists come from the encoder of this request only and are never changed afterwards
         this.request = request;
         this.dispatch = dispatch;
         this.layout = layout;
-        this.messageIds = Map.copyOf(messageIds);
-        this.stepIndex = Map.copyOf(stepIndex);
-        Map<String, Integer> idCounts = new HashMap<>();
-        Map<String, Integer> stepIdCounts = new HashMap<>();
-        for (CallInfo c : calls) {
-            callsByPosition.put(c.step() + KEY_SEPARATOR + c.position, c);
-            callsByContent.putIfAbsent(contentKey(c.step(), c.tool(), c.args), c);
-            idCounts.merge(c.entryId(), 1, Integer::sum);
-            stepIdCounts.merge(c.step() + KEY_SEPARATOR + c.entryId(), 1, Integer::sum);
+        this.messageIds = messageIds;
+        this.stepIndex = stepIndex;
+        this.calls = calls;
+        this.orphans = orphans;
+    }
+
+    /**
+     * The lookups of {@link #findCall} and {@link #orphans(String)}. A guard passes most requests
+     * unchanged and those are sent without rendering, so the lookups are built only for a dispatch that
+     * a repair changed (arguments are then parsed for the calls' content keys).
+     */
+    private Index index() {
+        Index built = index;
+        if (built == null) {
+            built = new Index(calls, orphans);
+            index = built;
         }
-        for (CallInfo c : calls) {
-            if (idCounts.get(c.entryId()) == 1) {
-                callsById.put(c.entryId(), c);
+        return built;
+    }
+
+    /** The lookups rendering needs; immutable once built. */
+    private static final class Index {
+        private final Map<String, CallInfo> callsByPosition = new HashMap<>();
+        private final Map<String, CallInfo> callsByStepAndId = new HashMap<>();
+        private final Map<String, CallInfo> callsById = new HashMap<>();
+        private final Map<String, CallInfo> callsByContent = new HashMap<>();
+        private final Map<String, List<OrphanInfo>> orphansById = new HashMap<>();
+
+        Index(List<CallInfo> calls, List<OrphanInfo> orphans) {
+            Map<String, Integer> idCounts = new HashMap<>();
+            Map<String, Integer> stepIdCounts = new HashMap<>();
+            for (CallInfo c : calls) {
+                callsByPosition.put(c.step() + KEY_SEPARATOR + c.position, c);
+                callsByContent.putIfAbsent(contentKey(c.step(), c.tool(), c.args()), c);
+                idCounts.merge(c.entryId(), 1, Integer::sum);
+                stepIdCounts.merge(c.step() + KEY_SEPARATOR + c.entryId(), 1, Integer::sum);
             }
-            if (stepIdCounts.get(c.step() + KEY_SEPARATOR + c.entryId()) == 1) {
-                callsByStepAndId.put(c.step() + KEY_SEPARATOR + c.entryId(), c);
+            for (CallInfo c : calls) {
+                if (idCounts.get(c.entryId()) == 1) {
+                    callsById.put(c.entryId(), c);
+                }
+                if (stepIdCounts.get(c.step() + KEY_SEPARATOR + c.entryId()) == 1) {
+                    callsByStepAndId.put(c.step() + KEY_SEPARATOR + c.entryId(), c);
+                }
             }
-        }
-        for (OrphanInfo o : orphans) {
-            orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>()).add(o);
+            for (OrphanInfo o : orphans) {
+                orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>()).add(o);
+            }
         }
     }
 
@@ -174,21 +202,22 @@ public final class EncodedChatRequest {
      * step (which survives renames and step splits) when tool and arguments still match, then by id.
      */
     CallInfo findCall(String step, ToolCall c, Integer position) {
+        Index lookups = index();
         if (position != null) {
-            CallInfo byPosition = callsByPosition.get(baseStep(step) + KEY_SEPARATOR + position);
-            if (byPosition != null && byPosition.tool().equals(c.tool()) && byPosition.args.equals(c.args())) {
+            CallInfo byPosition = lookups.callsByPosition.get(baseStep(step) + KEY_SEPARATOR + position);
+            if (byPosition != null && byPosition.tool().equals(c.tool()) && byPosition.args().equals(c.args())) {
                 return byPosition;
             }
         }
-        CallInfo info = callsByStepAndId.get(step + KEY_SEPARATOR + c.id());
+        CallInfo info = lookups.callsByStepAndId.get(step + KEY_SEPARATOR + c.id());
         if (info == null) {
-            info = callsByStepAndId.get(baseStep(step) + KEY_SEPARATOR + c.id());
+            info = lookups.callsByStepAndId.get(baseStep(step) + KEY_SEPARATOR + c.id());
         }
         if (info == null) {
-            info = callsById.get(c.id());
+            info = lookups.callsById.get(c.id());
         }
         if (info == null) {
-            info = callsByContent.get(contentKey(step, c.tool(), c.args()));
+            info = lookups.callsByContent.get(contentKey(step, c.tool(), c.args()));
         }
         return info;
     }
@@ -205,7 +234,7 @@ public final class EncodedChatRequest {
 
     /** What the orphan results with an id came from, in request order. */
     List<OrphanInfo> orphans(String entryId) {
-        return orphansById.getOrDefault(entryId, List.of());
+        return index().orphansById.getOrDefault(entryId, List.of());
     }
 
     /** What a tool call entry came from. Filled in during encoding (the result is found later). */
@@ -214,7 +243,8 @@ public final class EncodedChatRequest {
         private final String step;
         final ToolExecutionRequest request;
         private final String tool;
-        final ObjectNode args;
+        /** The request's arguments as an object, parsed when rendering first compares them. */
+        private volatile ObjectNode args;
         final boolean syntheticId;
         final int position;
         /** Gemini: the per-call attribute the signature came from, or {@code null} (none, or the message's). */
@@ -224,15 +254,24 @@ public final class EncodedChatRequest {
         String resultContent;
         boolean resultIsError;
 
-        CallInfo(String entryId, String step, int position, ToolExecutionRequest request, String tool, ObjectNode args,
+        CallInfo(String entryId, String step, int position, ToolExecutionRequest request, String tool,
                 boolean syntheticId) {
             this.entryId = entryId;
             this.position = position;
             this.step = step;
             this.request = request;
             this.tool = tool;
-            this.args = args;
             this.syntheticId = syntheticId;
+        }
+
+        /** The arguments of the request as the codec reads them (never changed by the caller). */
+        ObjectNode args() {
+            ObjectNode parsed = args;
+            if (parsed == null) {
+                parsed = MessageEncoder.parseArguments(request.arguments());
+                args = parsed;
+            }
+            return parsed;
         }
 
         String entryId() {

@@ -109,20 +109,23 @@ final class MessageEncoder {
             openInfos.clear();
             String id = "messages[" + i + "]";
             if (m instanceof SystemMessage s) {
-                add(id, i, Entry.system(id, s.text() == null ? "" : s.text()));
+                add(id, i, id, new Message(id, Role.SYSTEM, s.text() == null ? "" : s.text(), null, null, null, id));
             } else if (m instanceof UserMessage u) {
-                add(id, i, user(id, u));
+                add(id, i, id, user(id, u));
             } else if (m instanceof AiMessage a) {
                 ai(i, id, a);
             } else {
                 ObjectNode marker = JsonNodeFactory.instance.objectNode().put("customMessage", true);
-                add(id, i, new Message(id, Role.SYSTEM, "", marker, null, null, null));
+                add(id, i, id, new Message(id, Role.SYSTEM, "", marker, null, null, id));
             }
         }
     }
 
     /** Returns the text parts of a list of contents, joined by a line break. */
     static String textOf(List<Content> contents) {
+        if (contents.size() == 1 && contents.get(0) instanceof TextContent only) {
+            return only.text() == null ? "" : only.text(); // the usual user message: no copy of its text
+        }
         StringBuilder sb = new StringBuilder();
         boolean first = true;
         for (Content c : contents) {
@@ -164,10 +167,10 @@ final class MessageEncoder {
         return n == 1 ? id : id + "#" + n;
     }
 
-    /** Adds an entry of message {@code index}, which is one wire message. */
-    private void add(String id, int index, Entry e) {
+    /** Adds an entry of message {@code index}, which is the wire message {@code wire} ({@code messages[index]}). */
+    private void add(String id, int index, String wire, Entry e) {
         messageIds.put(id, index);
-        entries.add(e.withWireMessage("messages[" + index + "]"));
+        entries.add(wire.equals(e.wireMessage()) ? e : e.withWireMessage(wire));
     }
 
     private static Message user(String id, UserMessage u) {
@@ -186,7 +189,7 @@ final class MessageEncoder {
             payload = JsonNodeFactory.instance.objectNode();
             payload.set("nonTextContents", other);
         }
-        return new Message(id, Role.USER, textOf(contents), payload, null, null, null);
+        return new Message(id, Role.USER, textOf(contents), payload, null, null, id);
     }
 
     private void ai(int index, String step, AiMessage a) {
@@ -194,13 +197,14 @@ final class MessageEncoder {
         MetadataCodec.Thinking thinking = MetadataCodec.readThinking(layout, step, a, this::unique);
         boolean thought = thinking.thought() != null;
         if (thought) {
-            add(thinking.thought().id(), index, thinking.thought());
+            add(thinking.thought().id(), index, step, thinking.thought());
         }
         for (Thought redacted : thinking.redacted()) {
-            add(redacted.id(), index, redacted);
+            add(redacted.id(), index, step, redacted);
         }
         if (a.text() != null || !(a.hasToolExecutionRequests() || thought)) {
-            add(step, index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step, null));
+            add(step, index, step,
+                    new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step, step));
         }
         List<ToolExecutionRequest> requests = a.toolExecutionRequests();
         for (int k = 0; k < requests.size(); k++) {
@@ -208,14 +212,14 @@ final class MessageEncoder {
             boolean synthetic = r.id() == null || r.id().isBlank();
             String id = synthetic ? step + ".tool_calls[" + k + "]" : r.id();
             String tool = r.name() == null || r.name().isBlank() ? "unnamed" : r.name();
-            ObjectNode args = parseArguments(r.arguments());
-            EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, args, synthetic);
+            EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, synthetic);
             ObjectNode payload = MetadataCodec.callPayload(layout, a, r, k, info);
             calls.add(info);
             openCalls.add(entries.size());
             openInfos.add(info);
-            entries.add(new ToolCall(id, tool, args, null, true, payload, MetadataCodec.callTag(payload), step, step,
-                    false));
+            // the arguments stay text until a rule reads them: most profiles never do
+            entries.add(new ToolCall(id, tool, null, null, true, payload, MetadataCodec.callTag(payload), step, step,
+                    false).withArgumentText(r.arguments()));
         }
     }
 

@@ -191,7 +191,7 @@ final class MessageRenderer {
         String id = c.id().equals(info.entryId()) ? original.id() : c.id();
         String name = c.tool().equals(info.tool()) ? original.name() : c.tool();
         ObjectNode args = c.args();
-        String arguments = args.equals(info.args) ? original.arguments() : args.toString();
+        String arguments = args.equals(info.args()) ? original.arguments() : args.toString();
         if (Objects.equals(id, original.id()) && Objects.equals(name, original.name())
                 && Objects.equals(arguments, original.arguments())) {
             return original;

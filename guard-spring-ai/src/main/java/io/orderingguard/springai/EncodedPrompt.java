@@ -49,9 +49,10 @@ public final class EncodedPrompt {
     private final Map<String, Integer> messageIds;
     private final Map<String, Integer> stepIndex;
     private final Map<String, ThinkingContents.Block> thinkingBlocks;
-    private final Map<String, CallSource> callsById = new HashMap<>();
-    private final Map<String, CallSource> callsByPosition = new HashMap<>();
-    private final Map<String, List<OrphanSource>> orphansById = new HashMap<>();
+    private final List<CallSource> calls;
+    private final List<OrphanSource> orphans;
+    /** The lookups rendering a changed dispatch needs; built on the first such render. */
+    private volatile Index index;
 
     EncodedPrompt(Prompt prompt, Dispatch dispatch, PromptEncoder encoder) {
         this.prompt = prompt;
@@ -59,12 +60,34 @@ public final class EncodedPrompt {
         this.messageIds = encoder.messageIds();
         this.stepIndex = encoder.stepIndex();
         this.thinkingBlocks = encoder.thinkingBlocks();
-        for (CallSource c : encoder.calls()) {
-            callsById.put(c.entryId, c);
-            callsByPosition.put(c.step + SEPARATOR + c.position, c);
+        this.calls = encoder.calls();
+        this.orphans = encoder.orphans();
+    }
+
+    /** A guard passes most prompts unchanged and those are sent without rendering: build lookups lazily. */
+    private Index index() {
+        Index built = index;
+        if (built == null) {
+            built = new Index(calls, orphans);
+            index = built;
         }
-        for (OrphanSource o : encoder.orphans()) {
-            orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>(1)).add(o);
+        return built;
+    }
+
+    /** Calls by id and by position in their step, orphans by id; immutable once built. */
+    private static final class Index {
+        private final Map<String, CallSource> callsById = new HashMap<>();
+        private final Map<String, CallSource> callsByPosition = new HashMap<>();
+        private final Map<String, List<OrphanSource>> orphansById = new HashMap<>();
+
+        Index(List<CallSource> calls, List<OrphanSource> orphans) {
+            for (CallSource c : calls) {
+                callsById.put(c.entryId, c);
+                callsByPosition.put(c.step + SEPARATOR + c.position, c);
+            }
+            for (OrphanSource o : orphans) {
+                orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>(1)).add(o);
+            }
         }
     }
 
@@ -157,17 +180,17 @@ public final class EncodedPrompt {
      */
     CallSource findCall(String step, ToolCall c, Integer position) {
         if (position != null) {
-            CallSource byPosition = callsByPosition.get(baseStep(step) + SEPARATOR + position);
-            if (byPosition != null && byPosition.tool.equals(c.tool()) && byPosition.args.equals(c.args())) {
+            CallSource byPosition = index().callsByPosition.get(baseStep(step) + SEPARATOR + position);
+            if (byPosition != null && byPosition.tool.equals(c.tool()) && byPosition.args().equals(c.args())) {
                 return byPosition;
             }
         }
-        return callsById.get(c.id());
+        return index().callsById.get(c.id());
     }
 
     /** What the orphan results with an id came from, in prompt order. */
     List<OrphanSource> orphans(String entryId) {
-        return orphansById.getOrDefault(entryId, List.of());
+        return index().orphansById.getOrDefault(entryId, List.of());
     }
 
     /** What a tool call entry came from; the response is filled in when encoding finds it. */
@@ -177,7 +200,8 @@ public final class EncodedPrompt {
         final int position;
         final AssistantMessage.ToolCall call;
         final String tool;
-        final ObjectNode args;
+        /** The call's arguments as the codec reads them, parsed when rendering first compares them. */
+        private volatile ObjectNode args;
         final boolean syntheticId;
         ToolResponseMessage.ToolResponse response;
         int responseMessage = Integer.MAX_VALUE;
@@ -185,14 +209,23 @@ public final class EncodedPrompt {
         String responseContent;
 
         CallSource(String entryId, String step, int position, AssistantMessage.ToolCall call, String tool,
-                ObjectNode args, boolean syntheticId) {
+                boolean syntheticId) {
             this.entryId = entryId;
             this.step = step;
             this.position = position;
             this.call = call;
             this.tool = tool;
-            this.args = args;
             this.syntheticId = syntheticId;
+        }
+
+        /** The arguments of the call as an object (never changed by the caller). */
+        ObjectNode args() {
+            ObjectNode parsed = args;
+            if (parsed == null) {
+                parsed = PromptEncoder.parseArguments(call.arguments());
+                args = parsed;
+            }
+            return parsed;
         }
 
         AssistantMessage.ToolCall call() {

@@ -200,17 +200,18 @@ final class PromptEncoder {
             boolean synthetic = c.id() == null || c.id().isBlank();
             String id = synthetic ? unique(step + ".tool_calls[" + k + "]") : unique(c.id());
             String tool = c.name() == null || c.name().isBlank() ? "unnamed" : c.name();
-            ObjectNode args = parseArguments(c.arguments());
             ObjectNode payload = null;
             if (!synthetic && extras.get(c.id()) instanceof String json) {
                 payload = NODES.objectNode();
                 payload.set("additionalProperties", parseArguments(json));
             }
-            EncodedPrompt.CallSource source = new EncodedPrompt.CallSource(id, step, k, c, tool, args, synthetic);
+            EncodedPrompt.CallSource source = new EncodedPrompt.CallSource(id, step, k, c, tool, synthetic);
             calls.add(source);
             openCalls.add(entries.size());
             openSources.add(source);
-            entries.add(new ToolCall(id, tool, args, null, true, payload, null, step, wire, false));
+            // the arguments stay text until a rule reads them: most profiles never do
+            entries.add(new ToolCall(id, tool, null, null, true, payload, null, step, wire, false)
+                    .withArgumentText(c.arguments()));
         }
     }
 

@@ -236,7 +236,7 @@ final class PromptRenderer {
         AssistantMessage.ToolCall o = from.call;
         String id = c.id().equals(from.entryId) ? o.id() : c.id();
         String name = c.tool().equals(from.tool) ? o.name() : c.tool();
-        String arguments = c.args().equals(from.args) ? o.arguments() : c.args().toString();
+        String arguments = c.args().equals(from.args()) ? o.arguments() : c.args().toString();
         if (Objects.equals(id, o.id()) && Objects.equals(name, o.name()) && Objects.equals(arguments, o.arguments())) {
             return o;
         }

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.wire.internal.AnthropicMessagesCodec;
+import io.orderingguard.wire.internal.BedrockConverseCodec;
 import io.orderingguard.wire.internal.GeminiCodec;
 import io.orderingguard.wire.internal.OpenAiChatCodec;
 import io.orderingguard.wire.internal.OpenAiResponsesCodec;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -14,8 +16,8 @@ import java.util.Set;
 /**
  * A provider request surface, named as {@code guard check --wire} names it.
  *
- * <p>Codecs exist for {@link #ANTHROPIC_MESSAGES}, {@link #OPENAI_CHAT}, {@link #OPENAI_RESPONSES}
- * and {@link #GEMINI}; {@link #codec()} is empty for the others.
+ * <p>Every surface has a codec ({@link #codec()} is never empty today; it stays optional so a
+ * surface can be named before its codec exists).
  *
  * <p>Thread-safe (an enum).
  */
@@ -40,7 +42,12 @@ public enum WireFormat {
     private static final Set<String> ANTHROPIC_BLOCKS = Set.of(
             "tool_use", "tool_result", "thinking", "redacted_thinking", "server_tool_use", "document",
             "search_result");
-    private static final Set<String> OPENAI_CHAT_PARTS = Set.of("image_url", "input_audio", "file", "refusal");
+    private static final List<String> BEDROCK_FIELDS = List.of("inferenceConfig", "toolConfig",
+            "additionalModelRequestFields", "modelId", "guardrailConfig", "additionalModelResponseFieldPaths",
+            "promptVariables", "performanceConfig");
+    private static final List<String> BEDROCK_BLOCKS = List.of("text", "toolUse", "toolResult", "reasoningContent",
+            "cachePoint", "image", "document", "video", "guardContent", "citationsContent");
+        private static final Set<String> OPENAI_CHAT_PARTS = Set.of("image_url", "input_audio", "file", "refusal");
 
     private final String wireName;
 
@@ -72,6 +79,8 @@ public enum WireFormat {
                 return Optional.of(OpenAiResponsesCodec.INSTANCE);
             case GEMINI:
                 return Optional.of(GeminiCodec.INSTANCE);
+            case BEDROCK_CONVERSE:
+                return Optional.of(BedrockConverseCodec.INSTANCE);
             default:
                 return Optional.empty();
         }
@@ -156,7 +165,13 @@ public enum WireFormat {
     }
 
     private static WireFormat fromMessages(JsonNode body) {
-        if (body.has("inferenceConfig") || body.has("toolConfig") || body.has("additionalModelRequestFields")) {
+        for (String field : BEDROCK_FIELDS) {
+            if (body.has(field)) {
+                return BEDROCK_CONVERSE;
+            }
+        }
+        JsonNode system = body.path("system");
+        if (system.isArray() && system.size() > 0 && system.get(0).isObject() && !system.get(0).has("type")) {
             return BEDROCK_CONVERSE;
         }
         for (String field : ANTHROPIC_FIELDS) {
@@ -184,8 +199,7 @@ public enum WireFormat {
                 if (OPENAI_CHAT_PARTS.contains(type)) {
                     return OPENAI_CHAT;
                 }
-                if (block.isObject() && !block.has("type")
-                        && (block.has("text") || block.has("toolUse") || block.has("toolResult"))) {
+                if (block.isObject() && !block.has("type") && isBedrockBlock(block)) {
                     return BEDROCK_CONVERSE;
                 }
             }
@@ -196,7 +210,16 @@ public enum WireFormat {
         return OPENAI_CHAT;
     }
 
-    @Override
+    private static boolean isBedrockBlock(JsonNode block) {
+        for (String member : BEDROCK_BLOCKS) {
+            if (block.has(member)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+        @Override
     public String toString() {
         return wireName;
     }

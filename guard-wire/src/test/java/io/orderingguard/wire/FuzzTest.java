@@ -59,7 +59,21 @@ class FuzzTest {
                 mutate(Bodies.openAiResponses(seed), seed)));
     }
 
-    /** Runs one batch of seeds; a failure names the seed that produced it. */
+    @ParameterizedTest
+    @MethodSource("batches")
+    void should_read_a_mutated_gemini_body_or_fail_with_a_guard_input_exception(long first) {
+        forEachSeed(first, seed -> assertReadsOrFailsCleanly(WireFormat.GEMINI,
+                mutate(GeminiBodies.gemini(seed), seed)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("batches")
+    void should_read_a_mutated_bedrock_converse_body_or_fail_with_a_guard_input_exception(long first) {
+        forEachSeed(first, seed -> assertReadsOrFailsCleanly(WireFormat.BEDROCK_CONVERSE,
+                mutate(BedrockBodies.converse(seed), seed)));
+    }
+
+        /** Runs one batch of seeds; a failure names the seed that produced it. */
     private static void forEachSeed(long first, LongConsumer check) {
         for (long seed = first; seed < first + BATCH; seed++) {
             try {

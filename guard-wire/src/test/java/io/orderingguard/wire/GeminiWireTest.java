@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The Gemini {@code generateContent} codec: round trip over seeded generated bodies, what it makes of
  * the collected bodies (ids, steps, signatures, tags, pairing, options, positions), the URL path,
- * bad bodies and fuzzed bodies.
+ * and bad bodies (the fuzzed bodies are {@link FuzzTest}'s).
  */
 class GeminiWireTest {
 
@@ -250,15 +250,6 @@ class GeminiWireTest {
         WireChecks.assertBad(WireFormat.GEMINI, body, message);
     }
 
-    @Test
-    void should_read_10000_fuzzed_gemini_bodies_or_fail_with_a_guard_input_exception() {
-        long start = System.nanoTime();
-
-        int read = WireChecks.fuzz(WireFormat.GEMINI, GeminiBodies::gemini, 10_000);
-
-        System.out.printf("gemini fuzz: 10000 bodies, %d read, %d ms%n", read, (System.nanoTime() - start) / 1_000_000);
-        assertThat(read).isBetween(1_000, 9_999);
-    }
 
     @Test
     void should_keep_the_callers_body_untouched_and_render_our_own_rendering_byte_identical() {

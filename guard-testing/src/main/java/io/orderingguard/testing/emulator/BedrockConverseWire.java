@@ -4,6 +4,7 @@ import static io.orderingguard.testing.emulator.EmulatorRule.BEDROCK_BLANK_TEXT;
 import static io.orderingguard.testing.emulator.EmulatorRule.BEDROCK_EMPTY_CONTENT;
 import static io.orderingguard.testing.emulator.EmulatorRule.BEDROCK_EMPTY_ERROR_RESULT;
 import static io.orderingguard.testing.emulator.EmulatorRule.BEDROCK_FIRST_MESSAGE_NOT_USER;
+import static io.orderingguard.testing.emulator.EmulatorRule.BEDROCK_INVALID_REASONING_SIGNATURE;
 import static io.orderingguard.testing.emulator.EmulatorRule.BEDROCK_MALFORMED_REQUEST;
 import static io.orderingguard.testing.emulator.EmulatorRule.BEDROCK_MISSING_TOOL_RESULTS;
 import static io.orderingguard.testing.emulator.EmulatorRule.BEDROCK_ROLES_NOT_ALTERNATING;
@@ -58,6 +59,18 @@ final class BedrockConverseWire {
         if (enabled.contains(BEDROCK_FIRST_MESSAGE_NOT_USER) && !"user".equals(role(messages.get(0)))) {
             return Optional.of(Violation.of(BEDROCK_FIRST_MESSAGE_NOT_USER, 0, null, null, Map.of()));
         }
+        if (enabled.contains(BEDROCK_INVALID_REASONING_SIGNATURE)) {
+            for (int i = 0; i < messages.size(); i++) {
+                JsonNode content = messages.get(i).path("content");
+                for (int j = 0; j < content.size(); j++) {
+                    JsonNode signature = content.get(j).path("reasoningContent").path("reasoningText").path("signature");
+                    if (signature.isTextual() && !minted(signature.textValue())) {
+                        return Optional.of(Violation.of(BEDROCK_INVALID_REASONING_SIGNATURE, i, null, null,
+                                Map.of("message", i, "block", j)));
+                    }
+                }
+            }
+        }
         for (int i = 0; i < messages.size(); i++) {
             JsonNode message = messages.get(i);
             JsonNode content = message.path("content");
@@ -96,6 +109,15 @@ final class BedrockConverseWire {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether a reasoning signature is one this emulator handed out. */
+    private static boolean minted(String signature) {
+        try {
+            return new String(Base64.getDecoder().decode(signature), StandardCharsets.UTF_8).startsWith(SIGNATURE_PREFIX);
+        } catch (IllegalArgumentException e) {
+            return false; // not Base64: not one of ours
+        }
     }
 
     private static String role(JsonNode message) {

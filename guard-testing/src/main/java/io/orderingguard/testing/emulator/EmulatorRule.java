@@ -205,6 +205,15 @@ public enum EmulatorRule {
             "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with "
                     + "`store` set to true, or remove this item from your input."),
 
+    /**
+     * A {@code reasoning} item's {@code encrypted_content} is not one the emulator minted (off by
+     * default; enable it to prove that every reasoning item went back unchanged).
+     */
+    OPENAI_RESPONSES_INVALID_ENCRYPTED_CONTENT(Wire.OPENAI_RESPONSES, "openai-responses.invalid-encrypted-content",
+            "openai/codex#8145, continuedev/continue#10643, smallmain/vscode-unify-chat-provider#178", false, false,
+            "The encrypted content for item {id} could not be verified. Reason: Encrypted content could not be "
+                    + "decrypted or parsed."),
+
     /** A {@code reasoning} item is not followed by the output item it produced. */
     OPENAI_RESPONSES_REASONING_WITHOUT_FOLLOWING_ITEM(Wire.OPENAI_RESPONSES,
             "openai-responses.reasoning-without-following-item", "providers.md R1", true, false,
@@ -240,6 +249,16 @@ public enum EmulatorRule {
     BEDROCK_FIRST_MESSAGE_NOT_USER(Wire.BEDROCK_CONVERSE, "bedrock.first-message-not-user", "providers.md B2", true,
             false, "A conversation must start with a user message. Try again with a conversation that starts with a "
                     + "user message."),
+
+    /**
+     * A {@code reasoningText} signature is not one the emulator minted (off by default; enable it to
+     * prove that every reasoning block went back unchanged). Claude on Bedrock reports Anthropic's
+     * error inside Bedrock's wrapper.
+     */
+    BEDROCK_INVALID_REASONING_SIGNATURE(Wire.BEDROCK_CONVERSE, "bedrock.invalid-reasoning-signature",
+            "providers.md B9 (wrapper) and T2 (Anthropic's text)", false, false,
+            "The model returned the following errors: messages.{message}.content.{block}: Invalid `signature` in "
+                    + "`thinking` block"),
 
     /** A message has an empty content list. */
     BEDROCK_EMPTY_CONTENT(Wire.BEDROCK_CONVERSE, "bedrock.empty-content", "providers.md B6", true, false,

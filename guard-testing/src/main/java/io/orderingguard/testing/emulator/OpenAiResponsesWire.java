@@ -2,6 +2,7 @@ package io.orderingguard.testing.emulator;
 
 import static io.orderingguard.testing.emulator.EmulatorRule.OPENAI_RESPONSES_CALL_ID_TOO_LONG;
 import static io.orderingguard.testing.emulator.EmulatorRule.OPENAI_RESPONSES_CALL_WITHOUT_OUTPUT;
+import static io.orderingguard.testing.emulator.EmulatorRule.OPENAI_RESPONSES_INVALID_ENCRYPTED_CONTENT;
 import static io.orderingguard.testing.emulator.EmulatorRule.OPENAI_RESPONSES_ITEM_NOT_PERSISTED;
 import static io.orderingguard.testing.emulator.EmulatorRule.OPENAI_RESPONSES_ITEM_WITHOUT_REASONING;
 import static io.orderingguard.testing.emulator.EmulatorRule.OPENAI_RESPONSES_MALFORMED_REQUEST;
@@ -70,6 +71,15 @@ final class OpenAiResponsesWire {
                         "missing_required_parameter", Map.of("item", i)));
             }
         }
+        if (enabled.contains(OPENAI_RESPONSES_INVALID_ENCRYPTED_CONTENT)) {
+            for (int i = 0; i < input.size(); i++) {
+                JsonNode encrypted = input.get(i).path("encrypted_content");
+                if (type(input.get(i)).equals("reasoning") && encrypted.isTextual() && !minted(encrypted.textValue())) {
+                    return Optional.of(Violation.of(OPENAI_RESPONSES_INVALID_ENCRYPTED_CONTENT, i, null,
+                            "invalid_encrypted_content", Map.of("id", input.get(i).path("id").asText())));
+                }
+            }
+        }
         if (root.path("store").isBoolean() && !root.path("store").booleanValue()
                 && enabled.contains(OPENAI_RESPONSES_ITEM_NOT_PERSISTED)) {
             for (int i = 0; i < input.size(); i++) {
@@ -117,6 +127,15 @@ final class OpenAiResponsesWire {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether an encrypted content is one this emulator handed out. */
+    private static boolean minted(String encrypted) {
+        try {
+            return new String(Base64.getDecoder().decode(encrypted), StandardCharsets.UTF_8).startsWith(ENCRYPTED_PREFIX);
+        } catch (IllegalArgumentException e) {
+            return false; // not Base64: not one of ours
+        }
     }
 
     /** An input item's type; an item with a role and no type is a message. */

@@ -47,7 +47,8 @@ class BedrockConverseSdkTest {
 
     @BeforeEach
     void start() {
-        emulator = ProviderEmulator.create().start();
+        // every reasoning signature sent back must be one the emulator handed out, unchanged
+        emulator = ProviderEmulator.builder().enable(EmulatorRule.BEDROCK_INVALID_REASONING_SIGNATURE).start();
         client = BedrockRuntimeClient.builder()
                 .endpointOverride(URI.create(emulator.bedrockEndpoint()))
                 .region(Region.US_EAST_1)
@@ -135,6 +136,24 @@ class BedrockConverseSdkTest {
         assertThat(e.awsErrorDetails().errorMessage())
                 .isEqualTo("Expected toolResult blocks at messages.2.content for the following Ids: " + id);
         assertThat(emulator.lastRequest().errorMessage()).isEqualTo(e.awsErrorDetails().errorMessage());
+    }
+
+    @Test
+    void should_pass_the_error_to_the_app_for_an_altered_reasoning_signature() {
+        ConverseResponse first = firstRound();
+        List<ContentBlock> content = new ArrayList<>(first.output().message().content());
+        ReasoningTextBlock reasoning = content.get(0).reasoningContent().reasoningText();
+        content.set(0, ContentBlock.fromReasoningContent(r -> r.reasoningText(reasoning.toBuilder().signature("c2ln").build())));
+        String id = content.get(1).toolUse().toolUseId();
+
+        ValidationException e = catchThrowableOfType(ValidationException.class, () -> converse(List.of(
+                user(ContentBlock.fromText("How did Q3 go?")),
+                Message.builder().role(ConversationRole.ASSISTANT).content(content).build(),
+                user(ContentBlock.fromToolResult(ToolResultBlock.builder().toolUseId(id)
+                        .content(ToolResultContentBlock.fromText("3 hits")).build())))));
+
+        assertThat(e.awsErrorDetails().errorMessage()).isEqualTo("The model returned the following errors: "
+                + "messages.1.content.0: Invalid `signature` in `thinking` block");
     }
 
     @Test

@@ -343,6 +343,18 @@ class EmulatorRulesTest {
                 Arguments.argumentSet("gemini.corrupted-thought-signature", EmulatorRule.GEMINI_CORRUPTED_THOUGHT_SIGNATURE,
                         GEMINI_3, gemini("[" + USER_TEXT + ", " + modelCall("Q29ycnVwdA==") + ", " + RESPONSE + "]"),
                         Http.geminiError("Corrupted thought signature.")),
+                Arguments.argumentSet("openai-responses.invalid-encrypted-content",
+                        EmulatorRule.OPENAI_RESPONSES_INVALID_ENCRYPTED_CONTENT, RESPONSES,
+                        responses("[" + R_USER + ", " + R_REASONING + ", " + functionCall("call_1") + ", "
+                                + functionOutput("call_1") + "]"),
+                        Http.openAiError("The encrypted content for item rs_1 could not be verified. Reason: Encrypted "
+                                + "content could not be decrypted or parsed.", null, "invalid_encrypted_content")),
+                Arguments.argumentSet("bedrock.invalid-reasoning-signature", EmulatorRule.BEDROCK_INVALID_REASONING_SIGNATURE,
+                        BEDROCK, converse("[" + B_USER + ", {\"role\": \"assistant\", \"content\": [{\"reasoningContent\": "
+                                + "{\"reasoningText\": {\"text\": \"hm\", \"signature\": \"c2ln\"}}}, {\"text\": \"Hi\"}]}, "
+                                + B_USER + "]"),
+                        Http.bedrockError("The model returned the following errors: messages.1.content.0: Invalid "
+                                + "`signature` in `thinking` block")),
                 Arguments.argumentSet("anthropic.first-message-not-user", EmulatorRule.ANTHROPIC_FIRST_MESSAGE_NOT_USER,
                         ANTHROPIC, anthropic("[{\"role\": \"assistant\", \"content\": \"Hello, how can I help?\"},"
                                 + "{\"role\": \"user\", \"content\": \"hi\"}]"),

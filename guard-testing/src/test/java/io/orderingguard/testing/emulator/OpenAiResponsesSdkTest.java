@@ -41,7 +41,8 @@ class OpenAiResponsesSdkTest {
 
     @BeforeEach
     void start() {
-        emulator = ProviderEmulator.create().start();
+        // every encrypted_content sent back must be one the emulator handed out, unchanged
+        emulator = ProviderEmulator.builder().enable(EmulatorRule.OPENAI_RESPONSES_INVALID_ENCRYPTED_CONTENT).start();
         client = OpenAIOkHttpClient.builder().baseUrl(emulator.openAiBaseUrl()).apiKey("test-key").maxRetries(0).build();
     }
 
@@ -176,6 +177,22 @@ class OpenAiResponsesSdkTest {
         assertThat(e.statusCode()).isEqualTo(404);
         assertThat(e.getMessage()).contains("Item with id 'rs_emu00000001' not found. Items are not persisted when "
                 + "`store` is set to false. Try again with `store` set to true, or remove this item from your input.");
+    }
+
+    @Test
+    void should_pass_the_providers_400_to_the_app_for_altered_encrypted_content() {
+        Response first = firstRound("How did Q3 go?");
+        ResponseReasoningItem altered = first.output().get(0).asReasoning().toBuilder()
+                .encryptedContent("gAAAAABtampered").build();
+        List<ResponseInputItem> history = new ArrayList<>(replay("How did Q3 go?", first,
+                output(first.output().get(1).asFunctionCall().callId(), "3 hits")));
+        history.set(1, ResponseInputItem.ofReasoning(altered));
+
+        BadRequestException e = catchThrowableOfType(BadRequestException.class,
+                () -> client.responses().create(statelessRequest().inputOfResponse(history).build()));
+
+        assertThat(e.code()).hasValue("invalid_encrypted_content");
+        assertThat(e.getMessage()).contains("The encrypted content for item rs_emu00000001 could not be verified.");
     }
 
     @Test

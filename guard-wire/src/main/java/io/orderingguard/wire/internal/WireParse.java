@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a codec learned from one body: the entries in wire order, the original JSON of each entry and
@@ -36,7 +37,11 @@ final class WireParse {
     final Map<String, String> positions = new LinkedHashMap<>();
     /** Call id → wire position of its result. */
     final Map<String, String> resultPositions = new LinkedHashMap<>();
-    /** Requested calls still waiting for a result, by id (the latest call with an id wins). */
+    /** Wire message id → its blocks that are no entry (Bedrock {@code cachePoint}), by block index. */
+    final Map<String, TreeMap<Integer, JsonNode>> passive = new HashMap<>();
+    /** Wire message id → the rendering key of each of its blocks ({@code null} for a passive one), in wire order. */
+    final Map<String, List<String>> blockKeys = new HashMap<>();
+        /** Requested calls still waiting for a result, by id (the latest call with an id wins). */
     final Map<String, Integer> openCalls = new HashMap<>();
 
     Dispatch dispatch;

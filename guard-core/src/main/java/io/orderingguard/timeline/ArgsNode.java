@@ -1,0 +1,117 @@
+package io.orderingguard.timeline;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * A tool call's own copy of its arguments. Like {@link PayloadNode}, it is never exposed or changed (the
+ * call's accessors return deep copies), so calls made from one another by the {@code with…} methods share
+ * it instead of copying it again.
+ *
+ * <p>It may also hold the arguments as JSON text that is parsed only when something reads them: an
+ * adapter whose wire carries arguments as a string (LangChain4j, OpenAI Chat Completions) does not parse
+ * them for a guard whose rules never look at arguments. Text that is blank, not JSON, or not a JSON
+ * object reads as an empty object. The owning {@link ToolCall} reaches the fields only through
+ * {@link #materialised()}.
+ *
+ * <p>Thread-safe: the text is parsed once, under the node's lock, into the node's own fields, and
+ * published by a volatile write that every reader checks first.
+ */
+final class ArgsNode extends ObjectNode {
+
+    private static final long serialVersionUID = 1L;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The empty arguments every call without arguments shares. */
+    static final ArgsNode EMPTY = new ArgsNode(null);
+
+    private transient String text;
+    private transient volatile boolean parsed;
+
+    private ArgsNode(String text) {
+        super(JsonNodeFactory.instance);
+        this.text = text;
+        this.parsed = text == null;
+    }
+
+    /**
+     * Returns arguments to be parsed from JSON text when first read.
+     *
+     * @param text the JSON text, or {@code null} (empty arguments)
+     * @return the node
+     */
+    static ArgsNode deferred(String text) {
+        return text == null || text.isBlank() ? EMPTY : new ArgsNode(text);
+    }
+
+    /**
+     * Returns a call's own copy of arguments (shared as it is when it already is one).
+     *
+     * @param args the arguments, or {@code null} (empty arguments)
+     * @return the node
+     */
+    static ArgsNode of(ObjectNode args) {
+        if (args == null) {
+            return EMPTY;
+        }
+        if (args instanceof ArgsNode own) {
+            return own;
+        }
+        if (args.isEmpty()) {
+            return EMPTY;
+        }
+        ArgsNode copy = new ArgsNode(null);
+        Iterator<Map.Entry<String, JsonNode>> fields = args.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            copy.replace(field.getKey(), Payloads.copy(field.getValue()));
+        }
+        return copy;
+    }
+
+    /**
+     * Returns whether the arguments have been parsed (always {@code true} unless made by {@link #deferred}).
+     *
+     * @return whether the fields are in place
+     */
+    boolean isParsed() {
+        return parsed;
+    }
+
+    /**
+     * Returns this node with its fields in place, parsing the text first when that has not happened yet.
+     *
+     * @return this node
+     */
+    ObjectNode materialised() {
+        if (!parsed) {
+            synchronized (this) {
+                if (!parsed) {
+                    Iterator<Map.Entry<String, JsonNode>> fields = parse(text).fields();
+                    while (fields.hasNext()) {
+                        Map.Entry<String, JsonNode> field = fields.next();
+                        replace(field.getKey(), field.getValue());
+                    }
+                    text = null;
+                    parsed = true;
+                }
+            }
+        }
+        return this;
+    }
+
+    private static ObjectNode parse(String text) {
+        try {
+            JsonNode node = JSON.readTree(text);
+            return node instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
+        } catch (JsonProcessingException e) {
+            // arguments are free text on these wires: a model may produce text that is not JSON
+            return JsonNodeFactory.instance.objectNode();
+        }
+    }
+}

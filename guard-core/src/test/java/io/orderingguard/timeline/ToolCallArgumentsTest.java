@@ -1,0 +1,114 @@
+package io.orderingguard.timeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardResult;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.Outcome;
+import io.orderingguard.policy.SequencePolicy;
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.OrderingRule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Arguments given as JSON text ({@link ToolCall#withArgumentText}): parsed only when something reads them,
+ * and then indistinguishable from arguments given as an object.
+ */
+class ToolCallArgumentsTest {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private static ToolCall call(String id) {
+        return new ToolCall(id, "search", null, null, true, null, null, "s1", null, false);
+    }
+
+    @Test
+    void argumentTextIsNotParsedUntilRead() {
+        ToolCall lazy = call("call_1").withArgumentText("{\"q\": \"x\", \"limit\": 3}");
+
+        assertThat(lazy.argumentsParsed()).isFalse();
+        assertThat(lazy.withResult("3 hits").withStep("s2").withWireMessage("m1").argumentsParsed()).isFalse();
+        assertThat(lazy.argText("q")).isEqualTo("x");
+        assertThat(lazy.argumentsParsed()).isTrue();
+    }
+
+    @Test
+    void aGuardWhoseRulesReadNoArgumentsNeverParsesThem() {
+        ToolCall lazy = call("call_1").withArgumentText("{\"q\": \"never read\"}").withResult("done");
+        Dispatch dispatch = Dispatch.of("c-1", "anthropic", "claude", Timeline.of(List.of(
+                Entry.user("m1", "find x"), lazy, new Message("m2", Role.ASSISTANT, "found", null, null, "s1", null))));
+        OrderingGuard guard = OrderingGuard.builder().profile(OrderingProfile.of("pairs",
+                OrderingRule.toolResultPairing("pairing"), OrderingRule.identifierUniqueness("unique", Kind.TOOL_CALL),
+                OrderingRule.alternation("alternate", Role.USER, Role.ASSISTANT))).build();
+
+        GuardResult result = guard.check(dispatch);
+
+        assertThat(result.outcome()).isEqualTo(Outcome.PASSED);
+        assertThat(lazy.argumentsParsed()).isFalse();
+        assertThat(SequencePolicy.toolCalls(dispatch.timeline()).get(0).argText("q")).isEqualTo("never read");
+        assertThat(lazy.argumentsParsed()).isTrue();
+    }
+
+    @Test
+    void textThatIsNotAJsonObjectReadsAsEmptyArguments() {
+        for (String text : new String[] {null, "", "  ", "not json", "[1, 2]", "\"text\"", "42", "{\"open\": "}) {
+            ToolCall lazy = call("call_1").withArgumentText(text);
+
+            assertThat(lazy.args()).as("arguments of %s", text).isEqualTo(NODES.objectNode());
+            assertThat(lazy).as("call with arguments %s", text).isEqualTo(call("call_1"));
+        }
+    }
+
+    @Test
+    void argumentsReadFromTextAreCopiesTheCallerCannotChange() {
+        ToolCall lazy = call("call_1").withArgumentText("{\"q\": \"x\"}");
+        ObjectNode copy = lazy.args();
+        copy.put("q", "changed");
+
+        assertThat(lazy.argText("q")).isEqualTo("x");
+        assertThat(lazy.arg("q").textValue()).isEqualTo("x");
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16})
+    void textAndObjectArgumentsAreEqualWithTheSameHashAndText(long seed) {
+        Random random = new Random(seed);
+        ObjectNode args = randomObject(random, 3);
+        ToolCall fromObject = new ToolCall("call_" + seed, "search", args, null, true, null, null, "s1", null, false);
+        ToolCall fromText = call("call_" + seed).withArgumentText(new ObjectMapper().valueToTree(args).toString());
+
+        assertThat(fromText.hashCode()).isEqualTo(fromObject.hashCode());
+        assertThat(fromText).isEqualTo(fromObject);
+        assertThat(fromObject).isEqualTo(fromText);
+        assertThat(fromText.toString()).isEqualTo(fromObject.toString());
+        assertThat(fromText.args()).isEqualTo(args);
+    }
+
+    private static ObjectNode randomObject(Random random, int depth) {
+        ObjectNode o = NODES.objectNode();
+        int fields = random.nextInt(5);
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < fields; i++) {
+            names.add("k" + random.nextInt(100));
+        }
+        for (String name : names) {
+            switch (random.nextInt(depth > 0 ? 6 : 4)) {
+                case 0 -> o.put(name, "v" + random.nextInt(1000));
+                case 1 -> o.put(name, random.nextInt());
+                case 2 -> o.put(name, random.nextBoolean());
+                case 3 -> o.put(name, random.nextLong());
+                case 4 -> o.set(name, randomObject(random, depth - 1));
+                default -> o.putArray(name).add(random.nextInt(10)).add("x");
+            }
+        }
+        return o;
+    }
+}

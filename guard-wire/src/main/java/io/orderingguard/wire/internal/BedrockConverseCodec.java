@@ -1,0 +1,494 @@
+package io.orderingguard.wire.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.json.InputNode;
+import io.orderingguard.support.Require;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Reasoning;
+import io.orderingguard.timeline.RequestOptions;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolChoice;
+import io.orderingguard.timeline.ToolResult;
+import io.orderingguard.wire.ParsedBody;
+import io.orderingguard.wire.WireCodec;
+import io.orderingguard.wire.WireContext;
+import io.orderingguard.wire.WireFormat;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The Amazon Bedrock Converse codec ({@code POST /model/{modelId}/converse} and
+ * {@code /converse-stream}; the body the AWS SDK's {@code ConverseRequest} sends).
+ *
+ * <p>Parse: {@code system} blocks become system messages {@code system.c<j>}; message {@code i} is
+ * wire message {@code m<i>} (an assistant message also step {@code m<i>}), content block {@code j}
+ * is entry {@code m<i>.c<j>}: {@code text} a message; {@code reasoningContent} a thought tagged
+ * {@value #REASONING_TAG}, with payload {@code {"signature": …}} for {@code reasoningText} and
+ * {@code {"data": …}} for {@code redactedContent} (the names the Anthropic codec and the Claude
+ * thinking variants read); {@code image}, {@code document}, {@code video} and the other content kinds
+ * a message holding {@code [image]}. {@code toolUse} is a call with its {@code toolUseId}
+ * (provider-executed when its {@code type} is {@code server_tool_use}); {@code toolResult} answers the
+ * call with its {@code toolUseId} or becomes an orphan result (its text: the {@code text} items,
+ * {@code json} items as compact JSON, others as {@code [image]}; {@code status: error} makes it an
+ * error). A {@code cachePoint} block is no entry: rendering keeps it after the block it followed.
+ *
+ * <p>Options: {@code additionalModelRequestFields.thinking} or {@code reasoning_config} (Claude:
+ * as Anthropic's {@code thinking}), {@code additionalModelRequestFields.reasoningConfig} (Nova:
+ * {@code type} and {@code maxReasoningEffort}), {@code toolConfig.toolChoice} ({@code auto},
+ * {@code any} → required, {@code tool}), {@code inferenceConfig.maxTokens}. The model comes from the
+ * {@link WireContext} (the URL path) or the {@code modelId} an SDK request log carries; the provider
+ * is {@code bedrock}, whose families read the model vendor from the id ({@code anthropic.},
+ * {@code amazon.nova-}, {@code meta.}, …).
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class BedrockConverseCodec implements WireCodec {
+
+    private static final Rendering.Layout LAYOUT =
+            new Rendering.Layout(BedrockConverseCodec::readBody, BedrockConverseCodec::rebuild);
+
+    /** The codec. */
+    public static final BedrockConverseCodec INSTANCE = new BedrockConverseCodec();
+
+    /** The replay tag of reasoning read from this wire. */
+    public static final String REASONING_TAG = "bedrock-converse-reasoning-v1";
+
+    private static final String SYSTEM = "system";
+    private static final String CONTENT = "content";
+    private static final String TEXT = "text";
+    private static final String TOOL_USE = "toolUse";
+    private static final String TOOL_RESULT = "toolResult";
+    private static final String REASONING = "reasoningContent";
+    private static final String CACHE_POINT = "cachePoint";
+    private static final String RESULT_PREFIX = "result|";
+
+    private BedrockConverseCodec() {}
+
+    @Override
+    public WireFormat format() {
+        return WireFormat.BEDROCK_CONVERSE;
+    }
+
+    @Override
+    public ParsedBody read(JsonNode body, WireContext ctx) {
+        Require.nonNull(ctx, "ctx");
+        return readBody(body, ctx).toParsedBody();
+    }
+
+    private static WireParse readBody(JsonNode body, WireContext ctx) {
+        InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
+        WireParse p = new WireParse();
+        String model = root.optNonBlankText("modelId");
+        List<InputNode> system = root.optArray(SYSTEM);
+        List<String> systemKeys = new ArrayList<>();
+        for (int j = 0; j < system.size(); j++) {
+            InputNode block = system.get(j).requireObject();
+            String kind = kind(block);
+            String at = SYSTEM + "[" + j + "]";
+            if (CACHE_POINT.equals(kind)) {
+                p.passive.computeIfAbsent(SYSTEM, k -> new TreeMap<>()).put(j, block.raw());
+                systemKeys.add(null);
+                continue;
+            }
+            String text = TEXT.equals(kind) ? block.text(TEXT) : Blocks.placeholder(kind);
+            Message message = new Message(SYSTEM + ".c" + j, Role.SYSTEM, text, null, null, null, SYSTEM);
+            p.addEntry(message, block.raw(), at);
+            systemKeys.add(WireParse.key(message));
+        }
+        p.blockKeys.put(SYSTEM, systemKeys);
+        List<InputNode> messages = root.array("messages");
+        for (int i = 0; i < messages.size(); i++) {
+            readMessage(p, messages.get(i), i);
+        }
+        List<DeclaredTool> tools = new ArrayList<>();
+        RequestOptions options = RequestOptions.unknown();
+        if (root.has("toolConfig")) {
+            InputNode toolConfig = root.child("toolConfig").requireObject();
+            for (InputNode tool : toolConfig.optArray("tools")) {
+                tool.requireObject();
+                if (tool.has("toolSpec")) {
+                    InputNode spec = tool.child("toolSpec").requireObject();
+                    ObjectNode schema = spec.has("inputSchema")
+                            ? spec.child("inputSchema").requireObject().optObject("json") : null;
+                    tools.add(new DeclaredTool(spec.nonBlankText("name"), schema));
+                }
+            }
+            if (toolConfig.has("toolChoice")) {
+                options = options.withToolChoice(toolChoice(toolConfig.child("toolChoice").requireObject()));
+            }
+        }
+        if (root.has("inferenceConfig")) {
+            options = options.withMaxTokens(AnthropicMessagesCodec.positive(
+                    root.child("inferenceConfig").requireObject(), "maxTokens"));
+        }
+        if (root.has("additionalModelRequestFields")) {
+            options = options.withReasoning(reasoning(root.child("additionalModelRequestFields").requireObject()));
+        }
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "bedrock",
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
+                options);
+        return p;
+    }
+
+    /** The union member a block sets: its first field (a Converse content block sets exactly one). */
+    private static String kind(InputNode block) {
+        var fields = block.raw().fieldNames();
+        if (!fields.hasNext()) {
+            throw block.error("expected a content block with one of text, image, document, video, toolUse, "
+                    + "toolResult, reasoningContent, cachePoint, but found none of them");
+        }
+        return fields.next();
+    }
+
+    private static void readMessage(WireParse p, InputNode message, int i) {
+        message.requireObject();
+        Role role = "user".equals(message.enumValue("role", "user", "assistant")) ? Role.USER : Role.ASSISTANT;
+        String wire = "m" + i;
+        String step = role == Role.ASSISTANT ? wire : null;
+        p.messages.put(wire, (ObjectNode) message.raw());
+        List<InputNode> blocks = message.array(CONTENT);
+        List<String> keys = new ArrayList<>(blocks.size());
+        for (int j = 0; j < blocks.size(); j++) {
+            keys.add(readBlock(p, blocks.get(j).requireObject(), role, wire, step, j,
+                    "messages[" + i + "].content[" + j + "]"));
+        }
+        p.blockKeys.put(wire, keys);
+    }
+
+    /** Reads one block; returns its key for rendering ({@code null} for a cache point). */
+    private static String readBlock(WireParse p, InputNode block, Role role, String wire, String step, int j,
+            String at) {
+        String kind = kind(block);
+        String id = wire + ".c" + j;
+        switch (kind) {
+            case TEXT: {
+                Message message = new Message(id, role, block.text(TEXT), null, null, step, wire);
+                p.addEntry(message, block.raw(), at);
+                return WireParse.key(message);
+            }
+            case REASONING: {
+                Thought thought = thought(block.child(REASONING).requireObject(), id, step, wire);
+                p.addEntry(thought, block.raw(), at);
+                return WireParse.key(thought);
+            }
+            case TOOL_USE: {
+                InputNode use = block.child(TOOL_USE).requireObject();
+                boolean server = "server_tool_use".equals(use.optText("type"));
+                ToolCall call = new ToolCall(use.nonBlankText("toolUseId"), use.nonBlankText("name"),
+                        Blocks.object(use, "input"), null, true, null, null, step, wire, server);
+                p.addEntry(call, block.raw(), at);
+                return WireParse.key(call);
+            }
+            case TOOL_RESULT: {
+                InputNode result = block.child(TOOL_RESULT).requireObject();
+                String callId = result.nonBlankText("toolUseId");
+                String status = result.optEnum("status", "success", "error");
+                ToolResult content = new ToolResult(resultText(result), "error".equals(status), wire);
+                ToolCall holder = new ToolCall(callId, "", null, content, false, null, null, null, wire, false);
+                if (!p.addProviderResult(callId, holder, block.raw(), j, at)) {
+                    p.addResult(holder, block.raw(), j, at);
+                }
+                return RESULT_PREFIX + WireParse.resultKey(callId, wire);
+            }
+            case CACHE_POINT:
+                p.passive.computeIfAbsent(wire, k -> new TreeMap<>()).put(j, block.raw());
+                return null;
+            default: {
+                Message message = new Message(id, role, Blocks.placeholder(kind), null, null, step, wire);
+                p.addEntry(message, block.raw(), at);
+                return WireParse.key(message);
+            }
+        }
+    }
+
+    private static Thought thought(InputNode reasoning, String id, String step, String wire) {
+        if (reasoning.has("redactedContent")) {
+            return new Thought(id, "", Blocks.NODES.objectNode().put("data", reasoning.text("redactedContent")),
+                    REASONING_TAG, step, wire);
+        }
+        InputNode text = reasoning.required("reasoningText").requireObject();
+        String signature = text.optText("signature");
+        return new Thought(id, text.text(TEXT), signature == null ? null
+                : Blocks.NODES.objectNode().put("signature", signature), REASONING_TAG, step, wire);
+    }
+
+    private static String resultText(InputNode result) {
+        List<String> pieces = new ArrayList<>();
+        for (InputNode item : result.optArray(CONTENT)) {
+            item.requireObject();
+            String kind = kind(item);
+            if (TEXT.equals(kind)) {
+                pieces.add(item.text(TEXT));
+            } else if ("json".equals(kind)) {
+                pieces.add(item.raw().get("json").toString());
+            } else {
+                pieces.add(Blocks.placeholder(kind));
+            }
+        }
+        return String.join("\n", pieces);
+    }
+
+    private static ToolChoice toolChoice(InputNode choice) {
+        if (choice.has("auto")) {
+            choice.child("auto").requireObject();
+            return ToolChoice.auto();
+        }
+        if (choice.has("any")) {
+            choice.child("any").requireObject();
+            return ToolChoice.required();
+        }
+        if (choice.has("tool")) {
+            return ToolChoice.tool(choice.child("tool").requireObject().nonBlankText("name"));
+        }
+        throw choice.error("expected one of auto, any, tool, but found none of them");
+    }
+
+    private static Reasoning reasoning(InputNode fields) {
+        String name = fields.has("thinking") ? "thinking" : fields.has("reasoning_config") ? "reasoning_config" : null;
+        if (name != null) {
+            InputNode thinking = fields.child(name).requireObject();
+            String type = thinking.enumValue("type", "enabled", "disabled", "adaptive");
+            if ("disabled".equals(type)) {
+                return Reasoning.disabled();
+            }
+            if ("adaptive".equals(type)) {
+                return Reasoning.adaptive();
+            }
+            Integer budget = AnthropicMessagesCodec.positive(thinking, "budget_tokens");
+            return budget == null ? Reasoning.enabled() : Reasoning.enabled(budget);
+        }
+        if (fields.has("reasoningConfig")) {
+            InputNode config = fields.child("reasoningConfig").requireObject();
+            String type = config.enumValue("type", "enabled", "disabled");
+            String effort = config.optNonBlankText("maxReasoningEffort");
+            if ("disabled".equals(type)) {
+                return Reasoning.disabled();
+            }
+            return effort == null ? Reasoning.enabled() : Reasoning.effort(effort);
+        }
+        return null;
+    }
+
+    @Override
+    public ObjectNode render(Dispatch repaired, ObjectNode originalBody) {
+        return Rendering.render(LAYOUT, repaired, originalBody);
+    }
+
+    /** Renders by laying every entry out again, even when nothing changed (tests the layout). */
+    static ObjectNode rebuildAll(ObjectNode originalBody) {
+        return Rendering.rebuildAll(LAYOUT, originalBody);
+    }
+
+    /** Lays the entries out again, reusing the original JSON of every entry the repair kept. */
+    static ObjectNode rebuild(List<Entry> entries, WireParse p, ObjectNode body) {
+        Originals originals = new Originals(p, entries);
+        List<Entry> system = new ArrayList<>();
+        Assembler assembler = new Assembler(true, p.resultOrder);
+        for (Entry entry : entries) {
+            if (entry instanceof Message m && m.role() == Role.SYSTEM) {
+                system.add(entry);
+            } else {
+                assembler.add(entry);
+            }
+        }
+        renderSystem(body, p, system, originals);
+        ArrayNode messages = Blocks.NODES.arrayNode();
+        for (Assembler.Out out : assembler.finish()) {
+            ObjectNode original = out.key == null ? null : p.messages.get(out.key);
+            ObjectNode message = original != null ? original.deepCopy()
+                    : Blocks.NODES.objectNode().put("role", out.role.wireName());
+            List<JsonNode> nodes = new ArrayList<>();
+            List<String> keys = new ArrayList<>();
+            for (Assembler.Part part : out.parts) {
+                render(part.entry(), part.result(), p, originals, nodes, keys);
+            }
+            message.set(CONTENT, withPassive(out.key, nodes, keys, p));
+            messages.add(message);
+        }
+        body.set("messages", messages);
+        return body;
+    }
+
+    private static void renderSystem(ObjectNode body, WireParse p, List<Entry> system, Originals originals) {
+        List<Entry> before = new ArrayList<>();
+        for (Entry entry : p.entries) {
+            if (entry instanceof Message m && m.role() == Role.SYSTEM) {
+                before.add(entry);
+            }
+        }
+        if (system.equals(before)) {
+            return;
+        }
+        List<JsonNode> nodes = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        for (Entry entry : system) {
+            render(entry, false, p, originals, nodes, keys);
+        }
+        ArrayNode blocks = withPassive(SYSTEM, nodes, keys, p);
+        if (blocks.isEmpty()) {
+            body.remove(SYSTEM);
+        } else {
+            body.set(SYSTEM, blocks);
+        }
+    }
+
+    /**
+     * Puts the cache points of an original message back: each right after the block it followed in
+     * the original, or after the nearest block before that one that is still there, or first.
+     */
+    private static ArrayNode withPassive(String key, List<JsonNode> nodes, List<String> keys, WireParse p) {
+        Map<Integer, JsonNode> passive = key == null ? null : p.passive.get(key);
+        if (passive != null) {
+            List<String> original = p.blockKeys.get(key);
+            int atStart = 0;
+            for (Map.Entry<Integer, JsonNode> point : passive.entrySet()) {
+                int insert = -1;
+                for (int k = point.getKey() - 1; k >= 0 && insert < 0; k--) {
+                    String anchor = original.get(k);
+                    int found = anchor == null ? -1 : keys.indexOf(anchor);
+                    if (found >= 0) {
+                        insert = found + 1;
+                        while (insert < keys.size() && keys.get(insert) == null) {
+                            insert++;
+                        }
+                    }
+                }
+                if (insert < 0) {
+                    insert = atStart++;
+                }
+                nodes.add(insert, point.getValue().deepCopy());
+                keys.add(insert, null);
+            }
+        }
+        ArrayNode array = Blocks.NODES.arrayNode();
+        nodes.forEach(array::add);
+        return array;
+    }
+
+    private static void render(Entry entry, boolean result, WireParse p, Originals originals, List<JsonNode> nodes,
+            List<String> keys) {
+        Entry source = originals.original(entry);
+        if (entry instanceof ToolCall call && (result || !call.requested())) {
+            ToolResult before = source instanceof ToolCall c ? c.result() : null;
+            String rkey = before == null ? null : WireParse.resultKey(source.id(), before.wireMessage());
+            nodes.add(renderResult(call, before, rkey == null ? null : p.resultBlocks.get(rkey)));
+            keys.add(rkey == null ? "" : RESULT_PREFIX + rkey);
+            return;
+        }
+        JsonNode original = source == null ? null : p.blocks.get(WireParse.key(source));
+        if (entry instanceof Message m) {
+            nodes.add(renderText(m, original));
+        } else if (entry instanceof Thought t) {
+            nodes.add(renderThought(t, original));
+        } else {
+            nodes.add(renderCall((ToolCall) entry, original));
+        }
+        keys.add(source == null ? "" : WireParse.key(source));
+    }
+
+    private static JsonNode renderText(Message m, JsonNode original) {
+        if (original == null) {
+            return Blocks.NODES.objectNode().put(TEXT, m.content());
+        }
+        ObjectNode block = original.deepCopy();
+        if (block.has(TEXT) && !m.content().equals(block.path(TEXT).asText())) {
+            block.put(TEXT, m.content());
+        }
+        return block;
+    }
+
+    private static JsonNode renderThought(Thought t, JsonNode original) {
+        JsonNode signature = t.payloadAt("signature");
+        JsonNode data = t.payloadAt("data");
+        if (original == null) {
+            ObjectNode block = Blocks.NODES.objectNode();
+            ObjectNode reasoning = block.putObject(REASONING);
+            if (data != null && data.isTextual() && signature == null) {
+                reasoning.set("redactedContent", data);
+            } else {
+                ObjectNode text = reasoning.putObject("reasoningText").put(TEXT, t.content());
+                if (signature != null) {
+                    text.set("signature", signature);
+                }
+            }
+            return block;
+        }
+        ObjectNode block = original.deepCopy();
+        ObjectNode reasoning = (ObjectNode) block.get(REASONING);
+        if (reasoning.has("reasoningText")) {
+            ObjectNode text = (ObjectNode) reasoning.get("reasoningText");
+            if (!t.content().equals(text.path(TEXT).asText())) {
+                text.put(TEXT, t.content());
+            }
+            if (signature == null) {
+                text.remove("signature");
+            } else if (!signature.equals(text.get("signature"))) {
+                text.set("signature", signature);
+            }
+        } else if (data != null && !data.equals(reasoning.get("redactedContent"))) {
+            reasoning.set("redactedContent", data);
+        }
+        return block;
+    }
+
+    private static JsonNode renderCall(ToolCall call, JsonNode original) {
+        if (original == null) {
+            ObjectNode block = Blocks.NODES.objectNode();
+            ObjectNode use = block.putObject(TOOL_USE).put("toolUseId", call.id()).put("name", call.tool());
+            use.set("input", call.args());
+            if (call.providerExecuted()) {
+                use.put("type", "server_tool_use");
+            }
+            return block;
+        }
+        ObjectNode block = original.deepCopy();
+        ObjectNode use = (ObjectNode) block.get(TOOL_USE);
+        if (!call.id().equals(use.path("toolUseId").asText())) {
+            use.put("toolUseId", call.id());
+        }
+        if (!call.tool().equals(use.path("name").asText())) {
+            use.put("name", call.tool());
+        }
+        if (!call.args().equals(use.path("input")) && (use.has("input") || !call.args().isEmpty())) {
+            use.set("input", call.args());
+        }
+        return block;
+    }
+
+    private static JsonNode renderResult(ToolCall call, ToolResult before, JsonNode original) {
+        ToolResult result = call.result();
+        ObjectNode block;
+        ObjectNode content;
+        if (original != null) {
+            block = original.deepCopy();
+            content = (ObjectNode) block.get(TOOL_RESULT);
+            if (!call.id().equals(content.path("toolUseId").asText())) {
+                content.put("toolUseId", call.id());
+            }
+            if (before.content().equals(result.content()) && before.isError() == result.isError()) {
+                return block;
+            }
+        } else {
+            block = Blocks.NODES.objectNode();
+            content = block.putObject(TOOL_RESULT).put("toolUseId", call.id());
+        }
+        content.putArray(CONTENT).addObject().put(TEXT, result.content());
+        if (result.isError()) {
+            content.put("status", "error");
+        } else if (content.has("status")) {
+            content.put("status", "success");
+        }
+        return block;
+    }
+}
