@@ -10,6 +10,7 @@ import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Repair;
@@ -20,6 +21,7 @@ import io.orderingguard.stash.Stash;
 import io.orderingguard.stash.StashUnavailableException;
 import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
+import io.orderingguard.support.Suggestions;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -534,6 +536,32 @@ public final class OrderingGuard {
         }
 
         /**
+         * Names each disabled advisory id that no rule the guard can run has: a typo there would
+         * otherwise silence nothing, quietly. The guard's own advisories count as known.
+         */
+        private List<String> unknownRuleIds(List<OrderingProfile> fixed) {
+            Set<String> known = new LinkedHashSet<>(List.of(STASH_UNAVAILABLE, ProfileSelection.FINDING_RULE_ID));
+            if (selector != null) {
+                known.addAll(selector.ruleIds());
+            }
+            for (OrderingProfile p : fixed) {
+                for (OrderingRule r : p.rules()) {
+                    known.add(r.id());
+                }
+            }
+            List<String> unknown = new ArrayList<>();
+            List<String> candidates = List.copyOf(known);
+            for (String id : disabledAdvisories) {
+                if (!known.contains(id)) {
+                    unknown.add("disableAdvisoryRuleIds: no rule of the "
+                            + (selector != null ? "selectable" : "configured") + " profiles has the id '" + id + "'"
+                            + Suggestions.didYouMean(id, candidates));
+                }
+            }
+            return unknown;
+        }
+
+        /**
          * Builds the guard.
          *
          * @return the guard
@@ -562,6 +590,9 @@ public final class OrderingGuard {
             checks.require(idRenamer != null, () -> "idRenamer must not be null");
             checks.require(maxRepairPasses >= 1, () -> "maxRepairPasses must be >= 1, but was " + maxRepairPasses);
             checks.require(stashFailureMode != null, () -> "onStashFailure must not be null");
+            if (!disabledAdvisories.isEmpty() && (selector != null || !all.isEmpty())) {
+                unknownRuleIds(all).forEach(checks::problem);
+            }
             List<String> invalid = checks.problems();
             if (!invalid.isEmpty()) {
                 throw new GuardConfigException("ordering guard options", invalid);

@@ -11,6 +11,7 @@ import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.PreservationInvariant;
+import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Provenance;
 import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.Severity;
@@ -29,6 +30,7 @@ import io.orderingguard.timeline.Timeline;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class OrderingGuardTest {
@@ -89,6 +91,40 @@ class OrderingGuardTest {
         GuardResult result = guard.check(unanswered());
         assertThat(result.advisories()).isEmpty();
         assertThat(result.blocking()).hasSize(1);
+    }
+
+    @Test
+    void should_name_a_mistyped_disabled_rule_id_with_the_closest_ids() {
+        assertThatThrownBy(() -> OrderingGuard.builder().profile(PROFILE).disableAdvisoryRuleIds("alt", "tool-result-paring")
+                .build())
+                .isInstanceOf(GuardConfigException.class)
+                .hasMessage("invalid ordering guard options: disableAdvisoryRuleIds: no rule of the configured profiles "
+                        + "has the id 'tool-result-paring'; did you mean tool-result-pairing?");
+    }
+
+    @Test
+    void should_accept_the_guards_own_advisory_ids() {
+        assertThat(OrderingGuard.builder().profile(PROFILE).disableAdvisoryRuleIds("stash-unavailable", "profile-selection")
+                .build()).isNotNull();
+    }
+
+    @Test
+    void should_check_disabled_ids_against_what_a_selector_can_choose() {
+        ProfileSelector selector = new ProfileSelector() {
+            @Override
+            public List<OrderingProfile> select(Dispatch dispatch) {
+                return List.of(PROFILE);
+            }
+
+            @Override
+            public Set<String> ruleIds() {
+                return Set.of("alt");
+            }
+        };
+        assertThat(OrderingGuard.builder().selectProfiles(selector).disableAdvisoryRuleIds("alt").build()).isNotNull();
+        assertThatThrownBy(() -> OrderingGuard.builder().selectProfiles(selector).disableAdvisoryRuleIds("alts").build())
+                .hasMessage("invalid ordering guard options: disableAdvisoryRuleIds: no rule of the selectable profiles "
+                        + "has the id 'alts'; did you mean alt?");
     }
 
     @Test

@@ -1,7 +1,10 @@
 package io.orderingguard.rule;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * A source of named profiles, found with {@link java.util.ServiceLoader} so that
@@ -24,4 +27,31 @@ public interface ProfileCatalog {
      * @return the names
      */
     List<String> names();
+
+    /**
+     * Returns the id of every rule of every profile this catalogue knows.
+     *
+     * @return the rule ids, in catalogue order
+     */
+    default Set<String> ruleIds() {
+        Set<String> ids = new LinkedHashSet<>();
+        for (String name : names()) {
+            find(name).ifPresent(p -> p.rules().forEach(r -> ids.add(r.id())));
+        }
+        return ids;
+    }
+
+    /**
+     * Returns the id of every rule of every catalogue found on the class path, so that a mistyped
+     * rule id can be named before the guard runs.
+     *
+     * @return the rule ids; empty when no catalogue is on the class path
+     */
+    static Set<String> ruleIdsOnClassPath() {
+        Set<String> ids = new LinkedHashSet<>();
+        for (ProfileCatalog catalog : ServiceLoader.load(ProfileCatalog.class, ProfileCatalog.class.getClassLoader())) {
+            ids.addAll(catalog.ruleIds());
+        }
+        return ids;
+    }
 }

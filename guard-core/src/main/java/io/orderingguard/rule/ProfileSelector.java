@@ -2,6 +2,7 @@ package io.orderingguard.rule;
 
 import io.orderingguard.timeline.Dispatch;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Chooses the profiles for a dispatch, typically from its provider and model id. Implementations
@@ -35,5 +36,17 @@ public interface ProfileSelector {
         List<OrderingProfile> profiles = select(dispatch);
         return ProfileSelection.of(profiles == null ? List.of() : profiles,
                 "chosen by the application's profile selector");
+    }
+
+    /**
+     * Returns the id of every rule this selector's profiles can contain, so that the guard can name a
+     * mistyped id given to {@code disableAdvisoryRuleIds} when it is built. The default answers with
+     * every rule of the profile catalogues on the class path; a selector choosing profiles from
+     * elsewhere (its own files) overrides it.
+     *
+     * @return the rule ids
+     */
+    default Set<String> ruleIds() {
+        return ProfileCatalog.ruleIdsOnClassPath();
     }
 }

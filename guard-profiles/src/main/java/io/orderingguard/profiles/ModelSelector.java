@@ -9,6 +9,8 @@ import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -109,6 +111,18 @@ public final class ModelSelector implements ProfileSelector {
      */
     public OrderingProfile fallbackProfile() {
         return fallback;
+    }
+
+    /**
+     * Returns the rule ids of the shipped catalogue and of the fallback profile.
+     *
+     * @return the rule ids
+     */
+    @Override
+    public Set<String> ruleIds() {
+        Set<String> ids = new LinkedHashSet<>(ProfileSelector.super.ruleIds());
+        fallback.rules().forEach(r -> ids.add(r.id()));
+        return ids;
     }
 
     @Override
