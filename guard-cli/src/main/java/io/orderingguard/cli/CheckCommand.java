@@ -64,6 +64,8 @@ import picocli.CommandLine.Spec;
 final class CheckCommand implements Callable<Integer> {
 
     private static final String DEFAULT_CONVERSATION = "\u0000default";
+    /** How the guard's builder starts the problem of an unknown disabled advisory id. */
+    private static final String DISABLED_PROBLEM = "disableAdvisoryRuleIds: ";
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -86,8 +88,8 @@ final class CheckCommand implements Callable<Integer> {
     String composition;
 
     @Option(names = "--disable-advisory", paramLabel = "RULE_ID",
-            description = "Drop advisory findings of this rule id (repeatable); an id no selected profile has is "
-                    + "an error.")
+            description = "Drop advisory findings of this rule id (repeatable); an id no rule of the profiles has "
+                    + "is an error.")
     List<String> disabledAdvisories = new ArrayList<>();
 
     @Option(names = "--allow-metadata-fallback",
@@ -170,10 +172,7 @@ final class CheckCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         InMemoryStash stash = InMemoryStash.create();
-        OrderingGuard guard = configure(guardMode, comp, fixed, stash).shadow(shadow).build();
-        DisabledAdvisories.problem(disabledAdvisories, profileNames, fixed).ifPresent(p -> {
-            throw usage(p);
-        });
+        OrderingGuard guard = build(configure(guardMode, comp, fixed, stash).shadow(shadow));
         if (previous != null) {
             // a shadow guard sharing the stash records the previous document as sent, whatever it holds
             configure(Mode.ENFORCE, comp, fixed, stash).shadow(true).build().check(withKey(codec.read(previous)));
@@ -328,6 +327,23 @@ final class CheckCommand implements Callable<Integer> {
             builder.selectProfiles(ModelSelection.selector(modelAliases));
         }
         return builder;
+    }
+
+    /**
+     * Builds the guard. The API rejects a disabled advisory id no rule of the profiles has, with "did you
+     * mean"; that problem is reported in the command line's words ({@code --disable-advisory}) as a usage
+     * error.
+     */
+    private OrderingGuard build(OrderingGuard.Builder builder) {
+        try {
+            return builder.build();
+        } catch (GuardConfigException e) {
+            if (e.problems().isEmpty() || !e.problems().stream().allMatch(p -> p.startsWith(DISABLED_PROBLEM))) {
+                throw e;
+            }
+            throw usage(String.join("\n", e.problems().stream()
+                    .map(p -> "--disable-advisory: " + p.substring(DISABLED_PROBLEM.length())).toList()));
+        }
     }
 
     private static Dispatch withKey(Dispatch d) {

@@ -56,12 +56,17 @@ class CheckModesTest {
     void should_reject_an_unknown_advisory_rule_id_with_did_you_mean() throws IOException {
         Path body = write("claude.json", ANTHROPIC);
 
-        assertUsage("guard: --disable-advisory 'anthropic-role-alternaton': no rule of any shipped profile has this id; "
-                + "did you mean anthropic-role-alternation?", "check", "--wire", "auto", "--disable-advisory",
-                "anthropic-role-alternaton", body.toString());
-        assertUsage("guard: --disable-advisory 'no-such-rule': no rule of the selected profiles has this id (guard "
-                + "profiles NAME lists a profile's rule ids)", "check", "-p", "anthropic-messages", "--wire", "auto",
-                "--disable-advisory", "no-such-rule", body.toString());
+        assertUsage("guard: --disable-advisory: no rule of the selectable profiles has the id "
+                + "'anthropic-role-alternaton'; did you mean anthropic-role-alternation?", "check", "--wire", "auto",
+                "--disable-advisory", "anthropic-role-alternaton", body.toString());
+        assertUsage("guard: --disable-advisory: no rule of the configured profiles has the id 'no-such-rule'",
+                "check", "-p", "anthropic-messages", "--wire", "auto", "--disable-advisory", "no-such-rule",
+                body.toString());
+        assertUsage("guard: --disable-advisory: no rule of the configured profiles has the id 'pairnig'; did you mean "
+                + "pairing?\n--disable-advisory: no rule of the configured profiles has the id 'alternation'",
+                "check", "--profile-file", write("p.json", "{\"name\": \"p\", \"rules\": [{\"type\": "
+                        + "\"toolResultPairing\", \"id\": \"pairing\"}]}").toString(), "--disable-advisory", "pairnig",
+                "--disable-advisory", "alternation", body.toString());
     }
 
     @Test
