@@ -5,6 +5,7 @@ import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.wire.internal.AnthropicMessagesCodec;
 import io.orderingguard.wire.internal.OpenAiChatCodec;
+import io.orderingguard.wire.internal.OpenAiResponsesCodec;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -12,8 +13,8 @@ import java.util.Set;
 /**
  * A provider request surface, named as {@code guard check --wire} names it.
  *
- * <p>Codecs exist for {@link #ANTHROPIC_MESSAGES} and {@link #OPENAI_CHAT}; {@link #codec()} is
- * empty for the others.
+ * <p>Codecs exist for {@link #ANTHROPIC_MESSAGES}, {@link #OPENAI_CHAT} and
+ * {@link #OPENAI_RESPONSES}; {@link #codec()} is empty for the others.
  *
  * <p>Thread-safe (an enum).
  */
@@ -66,6 +67,8 @@ public enum WireFormat {
                 return Optional.of(AnthropicMessagesCodec.INSTANCE);
             case OPENAI_CHAT:
                 return Optional.of(OpenAiChatCodec.INSTANCE);
+            case OPENAI_RESPONSES:
+                return Optional.of(OpenAiResponsesCodec.INSTANCE);
             default:
                 return Optional.empty();
         }

@@ -257,4 +257,158 @@ public final class Bodies {
         }
         return body;
     }
+
+    /**
+     * Generates an OpenAI Responses body (stateless: the whole history in {@code input}): reasoning
+     * items with and without {@code encrypted_content}, messages with string and part content,
+     * parallel function calls, custom tool calls, built-in tool items, orphan outputs, unanswered
+     * calls and the request options.
+     *
+     * @param seed the seed
+     * @return the body
+     */
+    public static ObjectNode openAiResponses(long seed) {
+        Random random = new Random(seed);
+        ObjectNode body = NODES.objectNode();
+        body.put("model", random.nextBoolean() ? "o4-mini" : "gpt-5");
+        if (random.nextBoolean()) {
+            body.put("instructions", "Answer briefly. " + seed);
+        }
+        if (random.nextInt(8) == 0) {
+            body.put("input", "Just one question " + seed);
+        } else {
+            ArrayNode input = body.putArray("input");
+            if (random.nextInt(4) == 0) {
+                input.addObject().put("role", "developer").put("content", "Rules " + seed);
+            }
+            int turns = 1 + random.nextInt(6);
+            int counter = 0;
+            for (int t = 0; t < turns; t++) {
+                ObjectNode user = input.addObject();
+                if (random.nextBoolean()) {
+                    user.put("type", "message");
+                }
+                user.put("role", "user");
+                if (random.nextInt(3) == 0) {
+                    ArrayNode parts = user.putArray("content");
+                    parts.addObject().put("type", "input_text").put("text", "Look " + t);
+                    parts.addObject().put("type", "input_image").put("detail", "auto")
+                            .put("image_url", "https://img.test/" + t);
+                } else {
+                    user.put("content", "Question " + t);
+                }
+                if (t == turns - 1 && random.nextBoolean()) {
+                    break;
+                }
+                int rounds = random.nextInt(3);
+                for (int r = 0; r <= rounds; r++) {
+                    if (random.nextInt(3) != 0) {
+                        ObjectNode reasoning = input.addObject().put("type", "reasoning")
+                                .put("id", "rs_" + seed + "_" + counter++);
+                        ArrayNode summary = reasoning.putArray("summary");
+                        if (random.nextBoolean()) {
+                            summary.addObject().put("type", "summary_text").put("text", "Thinking " + t + "." + r);
+                        }
+                        if (random.nextInt(5) != 0) {
+                            reasoning.put("encrypted_content", "gAAAAABo" + seed + "x" + counter);
+                        }
+                    }
+                    if (random.nextInt(8) == 0) {
+                        input.addObject().put("type", "web_search_call").put("id", "ws_" + seed + "_" + counter++)
+                                .put("status", "completed").putObject("action").put("type", "search").put("query", "q");
+                    }
+                    int calls = r == rounds ? 0 : 1 + random.nextInt(3);
+                    if (calls == 0) {
+                        ObjectNode message = input.addObject().put("type", "message").put("role", "assistant")
+                                .put("id", "msg_" + seed + "_" + counter++);
+                        if (random.nextBoolean()) {
+                            message.put("status", "completed");
+                        }
+                        ObjectNode text = message.putArray("content").addObject().put("type", "output_text")
+                                .put("text", "Answer " + t);
+                        text.putArray("annotations");
+                        break;
+                    }
+                    List<String> ids = new ArrayList<>();
+                    for (int c = 0; c < calls; c++) {
+                        String id = "call_" + seed + "_" + counter++;
+                        ids.add(id);
+                        if (random.nextInt(6) == 0) {
+                            input.addObject().put("type", "custom_tool_call").put("id", "ctc_" + id).put("call_id", id)
+                                    .put("name", "code_exec").put("input", "print(" + c + ")");
+                            continue;
+                        }
+                        ObjectNode call = input.addObject().put("type", "function_call").put("id", "fc_" + id)
+                                .put("call_id", id).put("name", random.nextBoolean() ? "get_weather" : "search")
+                                .put("arguments", random.nextInt(10) == 0 ? "{\"city\": \"Par" : "{\"city\":\"Paris\"}");
+                        if (random.nextBoolean()) {
+                            call.put("status", "completed");
+                        }
+                    }
+                    for (String id : ids) {
+                        if (random.nextInt(8) == 0) {
+                            continue; // unanswered
+                        }
+                        boolean custom = input.get(input.size() - 1).path("type").asText().startsWith("custom")
+                                && random.nextBoolean();
+                        ObjectNode output = input.addObject().put("type", custom ? "custom_tool_call_output"
+                                : "function_call_output").put("call_id", id);
+                        if (random.nextInt(4) == 0) {
+                            output.putArray("output").addObject().put("type", "input_text").put("text", "r " + id);
+                        } else {
+                            output.put("output", "result of " + id);
+                        }
+                    }
+                    if (random.nextInt(10) == 0) {
+                        input.addObject().put("type", "function_call_output").put("call_id", "call_orphan_" + seed + "_" + t)
+                                .put("output", "late");
+                    }
+                }
+            }
+        }
+        if (random.nextBoolean()) {
+            ArrayNode tools = body.putArray("tools");
+            for (String name : List.of("get_weather", "search")) {
+                ObjectNode function = tools.addObject().put("type", "function").put("name", name).put("strict", false);
+                function.putObject("parameters").put("type", "object");
+            }
+            if (random.nextBoolean()) {
+                tools.addObject().put("type", "custom").put("name", "code_exec");
+            }
+            if (random.nextBoolean()) {
+                tools.addObject().put("type", "web_search");
+            }
+        }
+        switch (random.nextInt(4)) {
+            case 0 -> body.putObject("reasoning").put("effort", "medium").put("summary", "auto");
+            case 1 -> body.putObject("reasoning").put("effort", "none");
+            case 2 -> body.putObject("reasoning").put("summary", "detailed");
+            default -> { /* none */ }
+        }
+        if (random.nextBoolean()) {
+            body.put("store", false).putArray("include").add("reasoning.encrypted_content");
+        }
+        switch (random.nextInt(5)) {
+            case 0 -> body.put("tool_choice", "required");
+            case 1 -> body.putObject("tool_choice").put("type", "function").put("name", "search");
+            case 2 -> body.put("tool_choice", "auto");
+            case 3 -> body.putObject("tool_choice").put("type", "allowed_tools").put("mode", "auto").putArray("tools")
+                    .addObject().put("type", "function").put("name", "search");
+            default -> { /* none */ }
+        }
+        if (random.nextBoolean()) {
+            body.put("parallel_tool_calls", random.nextBoolean());
+        }
+        if (random.nextBoolean()) {
+            body.put("max_output_tokens", 1 + random.nextInt(4000));
+        }
+        if (random.nextInt(3) == 0) {
+            body.put("stream", random.nextBoolean());
+        }
+        if (random.nextInt(3) == 0) {
+            body.putObject("text").putObject("format").put("type", "text");
+            body.putObject("metadata").put("run", "r" + seed);
+        }
+        return body;
+    }
 }

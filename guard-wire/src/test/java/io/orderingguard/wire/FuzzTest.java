@@ -13,8 +13,11 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.LongStream;
+import java.util.function.LongConsumer;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -26,20 +29,45 @@ class FuzzTest {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    static LongStream seeds() {
-        return LongStream.range(0, 3_000);
+    /** Bodies per surface, checked in batches so a run of 10,000 stays a few dozen test cases. */
+    static final int BODIES = 10_000;
+    private static final int BATCH = 500;
+
+    static Stream<Arguments> batches() {
+        return IntStream.range(0, BODIES / BATCH).mapToObj(b -> Arguments.argumentSet(
+                "seeds " + b * BATCH + ".." + ((b + 1) * BATCH - 1), (long) b * BATCH));
     }
 
-    @ParameterizedTest(name = "anthropic-messages fuzz seed {0}")
-    @MethodSource("seeds")
-    void should_read_a_mutated_anthropic_body_or_fail_with_a_guard_input_exception(long seed) {
-        assertReadsOrFailsCleanly(WireFormat.ANTHROPIC_MESSAGES, mutate(Bodies.anthropic(seed), seed));
+    @ParameterizedTest
+    @MethodSource("batches")
+    void should_read_a_mutated_anthropic_body_or_fail_with_a_guard_input_exception(long first) {
+        forEachSeed(first, seed -> assertReadsOrFailsCleanly(WireFormat.ANTHROPIC_MESSAGES,
+                mutate(Bodies.anthropic(seed), seed)));
     }
 
-    @ParameterizedTest(name = "openai-chat fuzz seed {0}")
-    @MethodSource("seeds")
-    void should_read_a_mutated_openai_chat_body_or_fail_with_a_guard_input_exception(long seed) {
-        assertReadsOrFailsCleanly(WireFormat.OPENAI_CHAT, mutate(Bodies.openAiChat(seed), seed));
+    @ParameterizedTest
+    @MethodSource("batches")
+    void should_read_a_mutated_openai_chat_body_or_fail_with_a_guard_input_exception(long first) {
+        forEachSeed(first, seed -> assertReadsOrFailsCleanly(WireFormat.OPENAI_CHAT,
+                mutate(Bodies.openAiChat(seed), seed)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("batches")
+    void should_read_a_mutated_openai_responses_body_or_fail_with_a_guard_input_exception(long first) {
+        forEachSeed(first, seed -> assertReadsOrFailsCleanly(WireFormat.OPENAI_RESPONSES,
+                mutate(Bodies.openAiResponses(seed), seed)));
+    }
+
+    /** Runs one batch of seeds; a failure names the seed that produced it. */
+    private static void forEachSeed(long first, LongConsumer check) {
+        for (long seed = first; seed < first + BATCH; seed++) {
+            try {
+                check.accept(seed);
+            } catch (AssertionError | RuntimeException e) {
+                throw new AssertionError("fuzz seed " + seed + ": " + e, e);
+            }
+        }
     }
 
     private static void assertReadsOrFailsCleanly(WireFormat format, JsonNode body) {

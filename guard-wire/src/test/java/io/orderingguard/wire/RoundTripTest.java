@@ -27,6 +27,12 @@ class RoundTripTest {
         assertRoundTrip(WireFormat.OPENAI_CHAT, Bodies.openAiChat(seed));
     }
 
+    @ParameterizedTest(name = "openai-responses seed {0}")
+    @MethodSource("seeds")
+    void should_render_an_unchanged_openai_responses_body_back_equal(long seed) {
+        assertRoundTrip(WireFormat.OPENAI_RESPONSES, Bodies.openAiResponses(seed));
+    }
+
     static void assertRoundTrip(WireFormat format, ObjectNode body) {
         ObjectNode before = body.deepCopy();
         WireCodec codec = format.codec().orElseThrow();

@@ -26,12 +26,14 @@ public final class Answer {
     private final List<Call> calls;
     private final int status;
     private final String errorType;
+    private final String reasoning;
 
-    private Answer(String text, List<Call> calls, int status, String errorType) {
+    private Answer(String text, List<Call> calls, int status, String errorType, String reasoning) {
         this.text = text;
         this.calls = List.copyOf(calls);
         this.status = status;
         this.errorType = errorType;
+        this.reasoning = reasoning;
     }
 
     /**
@@ -40,7 +42,7 @@ public final class Answer {
      * @param name the tool name
      * @param arguments the arguments object
      * @param id the call id, or {@code null} to have the emulator generate a valid one
-     *     ({@code call_…} for OpenAI, {@code toolu_…} for Anthropic)
+     *     ({@code call_…} for OpenAI, {@code toolu_…} for Anthropic, {@code tooluse_…} for Bedrock)
      */
     public record Call(String name, ObjectNode arguments, String id) {
 
@@ -90,7 +92,7 @@ public final class Answer {
      * @return the answer
      */
     public static Answer text(String text) {
-        return new Answer(Require.nonNull(text, "text"), List.of(), 200, null);
+        return new Answer(Require.nonNull(text, "text"), List.of(), 200, null, null);
     }
 
     /**
@@ -116,7 +118,7 @@ public final class Answer {
         for (int i = 0; i < list.size(); i++) {
             Require.nonNull(list.get(i), "calls[" + i + "]");
         }
-        return new Answer(null, list, 200, null);
+        return new Answer(null, list, 200, null, null);
     }
 
     /**
@@ -130,7 +132,7 @@ public final class Answer {
      */
     public static Answer httpError(int status, String type, String message) {
         Require.argument(status >= 400 && status <= 599, "status must be within 400..599, but was " + status);
-        return new Answer(Require.nonNull(message, "message"), List.of(), status, Require.nonBlank(type, "type"));
+        return new Answer(Require.nonNull(message, "message"), List.of(), status, Require.nonBlank(type, "type"), null);
     }
 
     /**
@@ -141,7 +143,21 @@ public final class Answer {
      */
     public Answer withText(String answerText) {
         Require.argument(status == 200, "an HTTP error answer has no text to add");
-        return new Answer(Require.nonNull(answerText, "text"), calls, status, null);
+        return new Answer(Require.nonNull(answerText, "text"), calls, status, null, reasoning);
+    }
+
+    /**
+     * Returns a copy whose answer starts with reasoning: on OpenAI Responses a {@code reasoning} item
+     * with this summary (and, when the request asks for {@code reasoning.encrypted_content}, an
+     * encrypted content the emulator mints), on Bedrock Converse a {@code reasoningContent} block with
+     * this text and a minted signature. The other wires answer without it.
+     *
+     * @param summary the reasoning summary text
+     * @return the copy
+     */
+    public Answer withReasoning(String summary) {
+        Require.argument(status == 200, "an HTTP error answer has no reasoning to add");
+        return new Answer(text, calls, status, null, Require.nonNull(summary, "summary"));
     }
 
     /**
@@ -160,6 +176,15 @@ public final class Answer {
      */
     public List<Call> calls() {
         return calls;
+    }
+
+    /**
+     * Returns the reasoning summary.
+     *
+     * @return the summary, or {@code null} when the answer carries no reasoning
+     */
+    public String reasoning() {
+        return reasoning;
     }
 
     /**
@@ -183,6 +208,7 @@ public final class Answer {
     @Override
     public String toString() {
         return status != 200 ? "Answer[" + status + " " + errorType + ": " + text + "]"
-                : "Answer[text=" + text + ", calls=" + calls.stream().map(Call::name).toList() + "]";
+                : "Answer[text=" + text + ", calls=" + calls.stream().map(Call::name).toList()
+                        + (reasoning == null ? "" : ", reasoning=" + reasoning) + "]";
     }
 }

@@ -174,16 +174,117 @@ public enum EmulatorRule {
      * default; enable it to prove that every signature went back unchanged).
      */
     GEMINI_CORRUPTED_THOUGHT_SIGNATURE(Wire.GEMINI_GENERATE_CONTENT, "gemini.corrupted-thought-signature",
-            "providers.md G8", false, false, "Corrupted thought signature.");
+            "providers.md G8", false, false, "Corrupted thought signature."),
+
+    // ---- OpenAI Responses -------------------------------------------------------------------
+
+    /** The body is not JSON. */
+    OPENAI_RESPONSES_INVALID_JSON(Wire.OPENAI_RESPONSES, "openai-responses.invalid-json", "OpenAI API", true, true,
+            OPENAI_INVALID_JSON.errorTemplate),
+
+    /** A required field is missing or has the wrong type; the text names the field in OpenAI's wording. */
+    OPENAI_RESPONSES_MALFORMED_REQUEST(Wire.OPENAI_RESPONSES, "openai-responses.malformed-request", "OpenAI API",
+            true, true, "{detail}"),
+
+    /** A {@code function_call} or {@code function_call_output} {@code call_id} is longer than 64 characters. */
+    OPENAI_RESPONSES_CALL_ID_TOO_LONG(Wire.OPENAI_RESPONSES, "openai-responses.call-id-too-long",
+            "providers.md O3, §13", true, false,
+            "Invalid 'input[{item}].call_id': string too long. Expected a string with maximum length 64, but got a "
+                    + "string with length {length} instead."),
+
+    /** A {@code reasoning} input item has no {@code summary} (an empty list is allowed). */
+    OPENAI_RESPONSES_REASONING_SUMMARY_REQUIRED(Wire.OPENAI_RESPONSES, "openai-responses.reasoning-summary-required",
+            "providers.md R6", true, false, "Input[{item}] missing required field `summary`"),
+
+    /**
+     * With {@code "store": false}, an item is sent by reference only (an {@code item_reference}, or a
+     * {@code reasoning} item without {@code encrypted_content}); answered with HTTP 404.
+     */
+    OPENAI_RESPONSES_ITEM_NOT_PERSISTED(Wire.OPENAI_RESPONSES, "openai-responses.item-not-persisted",
+            "providers.md R5", true, false, 404,
+            "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with "
+                    + "`store` set to true, or remove this item from your input."),
+
+    /** A {@code reasoning} item is not followed by the output item it produced. */
+    OPENAI_RESPONSES_REASONING_WITHOUT_FOLLOWING_ITEM(Wire.OPENAI_RESPONSES,
+            "openai-responses.reasoning-without-following-item", "providers.md R1", true, false,
+            "Item '{id}' of type 'reasoning' was provided without its required following item."),
+
+    /**
+     * A message or function call the emulator produced together with a reasoning item is sent back
+     * without that reasoning item before it.
+     */
+    OPENAI_RESPONSES_ITEM_WITHOUT_REASONING(Wire.OPENAI_RESPONSES, "openai-responses.item-without-reasoning",
+            "providers.md R2", true, false,
+            "Item '{id}' of type '{type}' was provided without its required 'reasoning' item: '{reasoning}'."),
+
+    /** A {@code function_call} has no {@code function_call_output} with its {@code call_id} after it. */
+    OPENAI_RESPONSES_CALL_WITHOUT_OUTPUT(Wire.OPENAI_RESPONSES, "openai-responses.call-without-output",
+            "providers.md R3", true, false, "No tool output found for function call {id}."),
+
+    /** A {@code function_call_output} has no {@code function_call} with its {@code call_id} before it. */
+    OPENAI_RESPONSES_OUTPUT_WITHOUT_CALL(Wire.OPENAI_RESPONSES, "openai-responses.output-without-call",
+            "providers.md R4", true, false, "No tool call found for function call output with call_id {id}."),
+
+    // ---- Bedrock Converse -------------------------------------------------------------------
+
+    /** The body is not JSON (the emulator's wording; answered as a {@code ValidationException}). */
+    BEDROCK_INVALID_JSON(Wire.BEDROCK_CONVERSE, "bedrock.invalid-json", "emulator", true, true,
+            "Malformed input request, please reformat your input and try again."),
+
+    /** A required field is missing or has the wrong type, in AWS's validation wording. */
+    BEDROCK_MALFORMED_REQUEST(Wire.BEDROCK_CONVERSE, "bedrock.malformed-request", "AWS validation wording", true, true,
+            "{detail}"),
+
+    /** The first message is not a user message. */
+    BEDROCK_FIRST_MESSAGE_NOT_USER(Wire.BEDROCK_CONVERSE, "bedrock.first-message-not-user", "providers.md B2", true,
+            false, "A conversation must start with a user message. Try again with a conversation that starts with a "
+                    + "user message."),
+
+    /** A message has an empty content list. */
+    BEDROCK_EMPTY_CONTENT(Wire.BEDROCK_CONVERSE, "bedrock.empty-content", "providers.md B6", true, false,
+            "The content field in the Message object at messages.{message} is empty. Add a ContentBlock object to "
+                    + "the content field and try again."),
+
+    /** A text block is empty or holds only whitespace. */
+    BEDROCK_BLANK_TEXT(Wire.BEDROCK_CONVERSE, "bedrock.blank-text", "providers.md B5", true, false,
+            "The text field in the ContentBlock object at messages.{message}.content.{block} is blank. Add text to "
+                    + "the text field, and try again."),
+
+    /** A {@code toolResult} with status {@code error} has no content. */
+    BEDROCK_EMPTY_ERROR_RESULT(Wire.BEDROCK_CONVERSE, "bedrock.empty-error-result", "providers.md B7", true, false,
+            "The content field at messages.{message}.content.{block}.toolResult cannot be empty when status value is "
+                    + "error."),
+
+    /** Two messages in a row have the same role (Converse does not merge them). */
+    BEDROCK_ROLES_NOT_ALTERNATING(Wire.BEDROCK_CONVERSE, "bedrock.roles-not-alternating", "providers.md B1", true,
+            false, "A conversation must alternate between user and assistant roles. Make sure the conversation "
+                    + "alternates between user and assistant roles and try again."),
+
+    /** The message after an assistant turn with {@code toolUse} does not answer every call. */
+    BEDROCK_MISSING_TOOL_RESULTS(Wire.BEDROCK_CONVERSE, "bedrock.missing-tool-results", "providers.md B3", true, false,
+            "Expected toolResult blocks at messages.{message}.content for the following Ids: {ids}"),
+
+    /** A message holds more {@code toolResult} blocks than the turn before it made calls (orphan results). */
+    BEDROCK_TOO_MANY_TOOL_RESULTS(Wire.BEDROCK_CONVERSE, "bedrock.too-many-tool-results", "providers.md B4", true,
+            false, "The number of toolResult blocks at messages.{message}.content exceeds the number of toolUse "
+                    + "blocks of previous turn.");
 
     private final Wire wire;
     private final String id;
     private final String source;
     private final boolean enabledByDefault;
     private final boolean structural;
+    private final int status;
     private final String errorTemplate;
 
     EmulatorRule(Wire wire, String id, String source, boolean enabledByDefault, boolean structural, String errorTemplate) {
+        this(wire, id, source, enabledByDefault, structural, 400, errorTemplate);
+    }
+
+    EmulatorRule(Wire wire, String id, String source, boolean enabledByDefault, boolean structural, int status,
+            String errorTemplate) {
+        this.status = status;
         this.wire = wire;
         this.id = id;
         this.source = source;
@@ -235,6 +336,15 @@ public enum EmulatorRule {
      */
     public boolean structural() {
         return structural;
+    }
+
+    /**
+     * Returns the HTTP status the provider answers when the rule is broken.
+     *
+     * @return 400 for most rules; 404 for a Responses item that was not persisted
+     */
+    public int status() {
+        return status;
     }
 
     /**

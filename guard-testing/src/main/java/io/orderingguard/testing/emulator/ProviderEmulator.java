@@ -17,9 +17,11 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -29,8 +31,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A small local HTTP server that speaks OpenAI Chat Completions, Anthropic Messages and Gemini
- * {@code generateContent}, rejects a
+ * A small local HTTP server that speaks OpenAI Chat Completions, OpenAI Responses, Anthropic
+ * Messages, Gemini {@code generateContent} and Bedrock Converse, rejects a
  * request that breaks a provider rule with the provider's own 400 error, and otherwise answers with
  * a canned text or a scripted tool call — so a test can show that a guarded client never gets a
  * 400, and drive a tool loop without a network or an API key.
@@ -47,13 +49,18 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Paths: {@code POST /v1/chat/completions} and {@code /chat/completions} (OpenAI),
  * {@code POST /v1/messages} and {@code /messages} (Anthropic),
- * {@code POST /v1beta/models/<model>:generateContent} and {@code :streamGenerateContent} (Gemini);
- * LangChain4j's clients append these to their base URL, so pass {@link #openAiBaseUrl()},
- * {@link #anthropicBaseUrl()} or {@link #geminiBaseUrl()}. Headers such as the API key are recorded,
- * not checked. With {@code "stream": true} (Gemini: {@code streamGenerateContent}) the answer is sent
- * as server-sent events in the provider's event format; a rejection is always a JSON error, as the
- * providers send it. Gemini answers carry thought signatures the emulator mints (on the first
- * function call, or on the last part of a text answer).
+ * {@code POST /v1beta/models/<model>:generateContent} and {@code :streamGenerateContent} (Gemini),
+ * {@code POST /v1/responses} and {@code /responses} (OpenAI Responses),
+ * {@code POST /model/<modelId>/converse} (Bedrock Converse);
+ * the clients append these to their base URL, so pass {@link #openAiBaseUrl()},
+ * {@link #anthropicBaseUrl()}, {@link #geminiBaseUrl()} or {@link #bedrockEndpoint()}. Headers such as
+ * the API key or the AWS signature are recorded, not checked. With {@code "stream": true} (Gemini:
+ * {@code streamGenerateContent}) the answer is sent as server-sent events in the provider's event
+ * format; a rejection is always a JSON error, as the providers send it. Gemini answers carry thought
+ * signatures the emulator mints (on the first function call, or on the last part of a text answer);
+ * answers scripted {@link Answer#withReasoning(String) with reasoning} carry a Responses reasoning item
+ * or a Converse reasoning block. Bedrock's {@code converse-stream} (the AWS event-stream binary
+ * framing) is not served.
  *
  * <p>Rules: see {@link EmulatorRule}, the table of what is enforced, each with the provider's error
  * text. The first broken rule is reported: structural problems first, then field formats, then the
@@ -74,6 +81,7 @@ public final class ProviderEmulator implements AutoCloseable {
     private final List<RecordedRequest> requests = new CopyOnWriteArrayList<>();
     private final AtomicLong sequence = new AtomicLong();
     private final IdSource ids = new IdSource();
+    private final Map<String, String> reasoningOf = new ConcurrentHashMap<>();
     private HttpServer server;
     private ExecutorService executor;
 
@@ -223,6 +231,17 @@ public final class ProviderEmulator implements AutoCloseable {
     }
 
     /**
+     * Returns the endpoint for an AWS SDK Bedrock Runtime client
+     * ({@code endpointOverride(URI.create(emulator.bedrockEndpoint()))}; the client appends
+     * {@code /model/<modelId>/converse}).
+     *
+     * @return the root URL
+     */
+    public String bedrockEndpoint() {
+        return baseUrl();
+    }
+
+    /**
      * Returns the rules being enforced.
      *
      * @return an unmodifiable set
@@ -291,6 +310,7 @@ public final class ProviderEmulator implements AutoCloseable {
         requests.clear();
         script.clear();
         ids.reset();
+        reasoningOf.clear();
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -306,7 +326,8 @@ public final class ProviderEmulator implements AutoCloseable {
             if (wire == null) {
                 reply = Reply.json(404, OpenAiChatWire.errorBody("Unknown request URL: " + method + " " + path
                         + ". The provider emulator serves POST /v1/chat/completions, /chat/completions, /v1/messages, "
-                        + "/messages and /v1beta/models/<model>:generateContent.", "invalid_request_error", null,
+                        + "/messages, /v1/responses, /responses, /v1beta/models/<model>:generateContent and "
+                        + "/model/<modelId>/converse.", "invalid_request_error", null,
                         "unknown_url"));
             } else if (!method.equals("POST")) {
                 reply = error(wire, 405, "invalid_request_error", "Method " + method + " is not allowed on " + path
@@ -326,6 +347,8 @@ public final class ProviderEmulator implements AutoCloseable {
                         case OPENAI_CHAT_COMPLETIONS -> EmulatorRule.OPENAI_INVALID_JSON;
                         case ANTHROPIC_MESSAGES -> EmulatorRule.ANTHROPIC_INVALID_JSON;
                         case GEMINI_GENERATE_CONTENT -> EmulatorRule.GEMINI_INVALID_JSON;
+                        case OPENAI_RESPONSES -> EmulatorRule.OPENAI_RESPONSES_INVALID_JSON;
+                        case BEDROCK_CONVERSE -> EmulatorRule.BEDROCK_INVALID_JSON;
                     };
                     violation = Optional.of(Violation.malformed(rule, "the body is empty or malformed", null, null));
                 } else {
@@ -333,12 +356,14 @@ public final class ProviderEmulator implements AutoCloseable {
                         case OPENAI_CHAT_COMPLETIONS -> OpenAiChatWire.validate(json, rules);
                         case ANTHROPIC_MESSAGES -> AnthropicMessagesWire.validate(json, rules);
                         case GEMINI_GENERATE_CONTENT -> GeminiWire.validate(json, GeminiWire.model(path), rules);
+                        case OPENAI_RESPONSES -> OpenAiResponsesWire.validate(json, rules, reasoningOf);
+                        case BEDROCK_CONVERSE -> BedrockConverseWire.validate(json, rules);
                     };
                 }
                 if (violation.isPresent()) {
                     Violation v = violation.get();
                     broken = v.rule();
-                    reply = error(wire, 400, "invalid_request_error", v.message(), v.param(), v.code());
+                    reply = error(wire, v.rule().status(), "invalid_request_error", v.message(), v.param(), v.code());
                 } else {
                     reply = answer(wire, path, json);
                 }
@@ -368,7 +393,15 @@ public final class ProviderEmulator implements AutoCloseable {
             return GeminiWire.streaming(path) ? Reply.events(GeminiWire.stream(answer, json, model, n, ids))
                     : Reply.json(200, GeminiWire.response(answer, json, model, n, ids));
         }
+        if (wire == Wire.BEDROCK_CONVERSE) {
+            return Reply.json(200, BedrockConverseWire.response(answer, json, ids));
+        }
         boolean stream = json.path("stream").asBoolean(false);
+        if (wire == Wire.OPENAI_RESPONSES) {
+            long created = System.currentTimeMillis() / 1000;
+            return stream ? Reply.events(OpenAiResponsesWire.stream(answer, json, n, created, ids, reasoningOf))
+                    : Reply.json(200, OpenAiResponsesWire.response(answer, json, n, created, ids, reasoningOf));
+        }
         if (wire == Wire.OPENAI_CHAT_COMPLETIONS) {
             long created = System.currentTimeMillis() / 1000;
             return stream ? Reply.events(OpenAiChatWire.stream(answer, json, n, created, ids))
@@ -386,14 +419,21 @@ public final class ProviderEmulator implements AutoCloseable {
             return Reply.json(status, AnthropicMessagesWire.errorBody(type, message,
                     "req_emu" + sequence.incrementAndGet()));
         }
+        if (wire == Wire.BEDROCK_CONVERSE) {
+            String awsType = type.endsWith("Exception") ? type : BedrockConverseWire.errorType(status);
+            return new Reply(status, "application/json", BedrockConverseWire.errorBody(message), awsType);
+        }
         return Reply.json(status, OpenAiChatWire.errorBody(message, type, param, code));
     }
 
     private void send(HttpExchange exchange, Wire wire, Reply reply) throws IOException {
         byte[] bytes = reply.body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", reply.contentType);
-        exchange.getResponseHeaders().set(wire == Wire.ANTHROPIC_MESSAGES ? "request-id" : "x-request-id",
-                "req_emu" + requests.size());
+        exchange.getResponseHeaders().set(wire == Wire.ANTHROPIC_MESSAGES ? "request-id"
+                : wire == Wire.BEDROCK_CONVERSE ? "x-amzn-RequestId" : "x-request-id", "req_emu" + requests.size());
+        if (reply.errorType != null) {
+            exchange.getResponseHeaders().set("x-amzn-ErrorType", reply.errorType);
+        }
         exchange.sendResponseHeaders(reply.status, bytes.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(bytes);
@@ -406,13 +446,14 @@ public final class ProviderEmulator implements AutoCloseable {
         return bytes.length > MAX_BODY ? null : bytes;
     }
 
-    private record Reply(int status, String contentType, String body) {
+    /** An HTTP answer; {@code errorType} is the AWS exception name of a Bedrock error, else {@code null}. */
+    private record Reply(int status, String contentType, String body, String errorType) {
         static Reply json(int status, String body) {
-            return new Reply(status, "application/json", body);
+            return new Reply(status, "application/json", body, null);
         }
 
         static Reply events(String body) {
-            return new Reply(200, "text/event-stream", body);
+            return new Reply(200, "text/event-stream", body, null);
         }
     }
 

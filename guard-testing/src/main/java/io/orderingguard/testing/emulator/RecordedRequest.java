@@ -83,7 +83,8 @@ public record RecordedRequest(
         }
         try {
             JsonNode answer = Bodies.MAPPER.readTree(responseBody);
-            JsonNode message = answer.path("error").path("message");
+            // OpenAI, Anthropic and Gemini nest the text under "error"; the AWS JSON protocol does not
+            JsonNode message = answer.has("error") ? answer.path("error").path("message") : answer.path("message");
             return message.isTextual() ? message.textValue() : null;
         } catch (java.io.IOException e) {
             return null;

@@ -17,7 +17,16 @@ public enum Wire {
      */
     GEMINI_GENERATE_CONTENT(List.of("/v1beta/models/{model}:generateContent",
             "/v1beta/models/{model}:streamGenerateContent", "/v1/models/{model}:generateContent",
-            "/v1/models/{model}:streamGenerateContent"));
+            "/v1/models/{model}:streamGenerateContent")),
+
+    /** OpenAI Responses: {@code POST /v1/responses} (and {@code /responses}); stateless, see the rules. */
+    OPENAI_RESPONSES(List.of("/v1/responses", "/responses")),
+
+    /**
+     * AWS Bedrock Runtime Converse: {@code POST /model/<modelId>/converse}; the model id (URL-encoded
+     * by the AWS SDK, e.g. {@code anthropic.claude-sonnet-4-5-20250929-v1%3A0}) is part of the path.
+     */
+    BEDROCK_CONVERSE(List.of("/model/{modelId}/converse"));
 
     private final List<String> paths;
 
@@ -37,6 +46,9 @@ public enum Wire {
     static Wire forPath(String path) {
         if (GeminiWire.model(path) != null) {
             return GEMINI_GENERATE_CONTENT;
+        }
+        if (BedrockConverseWire.model(path) != null) {
+            return BEDROCK_CONVERSE;
         }
         for (Wire wire : values()) {
             if (wire.paths.contains(path)) {

@@ -1,7 +1,7 @@
 /**
  * A local provider emulator for tests: {@link io.orderingguard.testing.emulator.ProviderEmulator}
- * speaks OpenAI Chat Completions, Anthropic Messages and Gemini {@code generateContent} over HTTP on
- * 127.0.0.1, answers 400 with the
+ * speaks OpenAI Chat Completions, OpenAI Responses, Anthropic Messages, Gemini {@code generateContent}
+ * and Bedrock Converse over HTTP on 127.0.0.1, answers 400 with the
  * provider's own error text when a request breaks a documented ordering rule
  * ({@link io.orderingguard.testing.emulator.EmulatorRule}), and otherwise a canned or scripted
  * answer, so that a test can show a guarded client never gets a 400.
@@ -14,6 +14,9 @@
  * first function call of each step of the current turn; with
  * {@link io.orderingguard.testing.emulator.EmulatorRule#GEMINI_CORRUPTED_THOUGHT_SIGNATURE} enabled,
  * any other signature value (except the documented dummies) is rejected, which proves that every
- * signature went back unchanged.
+ * signature went back unchanged. OpenAI Responses is checked as the stateless API sees it (the
+ * whole history in {@code input}); the emulator remembers which of its answers came with reasoning, so
+ * a history that drops such a reasoning item is rejected. Bedrock Converse errors come back in the AWS
+ * JSON protocol's shape, so the AWS SDK raises its own {@code ValidationException}.
  */
 package io.orderingguard.testing.emulator;

@@ -2,6 +2,7 @@ package io.orderingguard.testing.emulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
 import java.util.EnumSet;
 import java.util.Set;
@@ -54,6 +55,46 @@ class EmulatorRulesTest {
     }
 
     private static final String LONG_ID = "call_" + "x".repeat(39);
+
+    private static final String RESPONSES = "/v1/responses";
+    private static final String BEDROCK = "/model/anthropic.claude-sonnet-4-5-20250929-v1:0/converse";
+
+    private static String responses(String input) {
+        return "{\"model\": \"o4-mini\", \"store\": false, \"include\": [\"reasoning.encrypted_content\"], "
+                + "\"input\": " + input + "}";
+    }
+
+    private static final String R_USER = "{\"role\": \"user\", \"content\": \"How did Q3 go?\"}";
+    private static final String R_REASONING = "{\"type\": \"reasoning\", \"id\": \"rs_1\", \"summary\": [], "
+            + "\"encrypted_content\": \"gAAAAB\"}";
+
+    private static String functionCall(String callId) {
+        return "{\"type\": \"function_call\", \"id\": \"fc_1\", \"call_id\": \"" + callId
+                + "\", \"name\": \"search\", \"arguments\": \"{}\"}";
+    }
+
+    private static String functionOutput(String callId) {
+        return "{\"type\": \"function_call_output\", \"call_id\": \"" + callId + "\", \"output\": \"3 hits\"}";
+    }
+
+    private static String converse(String messages) {
+        return "{\"messages\": " + messages + ", \"inferenceConfig\": {\"maxTokens\": 512}}";
+    }
+
+    private static final String B_USER = "{\"role\": \"user\", \"content\": [{\"text\": \"How did Q3 go?\"}]}";
+
+    private static String toolUse(String... ids) {
+        StringBuilder blocks = new StringBuilder();
+        for (String id : ids) {
+            blocks.append(blocks.length() == 0 ? "" : ", ").append("{\"toolUse\": {\"toolUseId\": \"").append(id)
+                    .append("\", \"name\": \"search\", \"input\": {}}}");
+        }
+        return "{\"role\": \"assistant\", \"content\": [" + blocks + "]}";
+    }
+
+    private static String toolResult(String id) {
+        return "{\"toolResult\": {\"toolUseId\": \"" + id + "\", \"content\": [{\"text\": \"3 hits\"}]}}";
+    }
 
     static Stream<Arguments> violations() {
         return Stream.of(
@@ -197,7 +238,81 @@ class EmulatorRulesTest {
                                 + "required for tools to work correctly, and missing thought_signature may lead to "
                                 + "degraded model performance. Additional data, function call `default_api:weather` , "
                                 + "position 2. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures "
-                                + "for more details.")));
+                                + "for more details.")),
+                Arguments.argumentSet("openai-responses.invalid-json", EmulatorRule.OPENAI_RESPONSES_INVALID_JSON,
+                        RESPONSES, "{\"model\": ",
+                        Http.openAiError(EmulatorRule.OPENAI_INVALID_JSON.errorTemplate(), null, null)),
+                Arguments.argumentSet("openai-responses.malformed-request", EmulatorRule.OPENAI_RESPONSES_MALFORMED_REQUEST,
+                        RESPONSES, "{\"input\": \"hi\"}",
+                        Http.openAiError("Missing required parameter: 'model'.", "model", "missing_required_parameter")),
+                Arguments.argumentSet("openai-responses.call-id-too-long", EmulatorRule.OPENAI_RESPONSES_CALL_ID_TOO_LONG,
+                        RESPONSES, responses("[" + R_USER + ", " + functionCall("call_" + "x".repeat(60)) + ", "
+                                + functionOutput("call_" + "x".repeat(60)) + "]"),
+                        Http.openAiError("Invalid 'input[1].call_id': string too long. Expected a string with maximum "
+                                + "length 64, but got a string with length 65 instead.", "input[1].call_id",
+                                "string_above_max_length")),
+                Arguments.argumentSet("openai-responses.reasoning-summary-required",
+                        EmulatorRule.OPENAI_RESPONSES_REASONING_SUMMARY_REQUIRED, RESPONSES,
+                        responses("[" + R_USER + ", {\"type\": \"reasoning\", \"id\": \"rs_1\", \"encrypted_content\": "
+                                + "\"gAAAAB\"}, " + functionCall("call_1") + ", " + functionOutput("call_1") + "]"),
+                        Http.openAiError("Input[1] missing required field `summary`", "input[1]",
+                                "missing_required_parameter")),
+                Arguments.argumentSet("openai-responses.item-not-persisted", EmulatorRule.OPENAI_RESPONSES_ITEM_NOT_PERSISTED,
+                        RESPONSES, responses("[" + R_USER + ", {\"type\": \"reasoning\", \"id\": \"rs_1\", \"summary\": []}, "
+                                + functionCall("call_1") + ", " + functionOutput("call_1") + "]"),
+                        Http.openAiError("Item with id 'rs_1' not found. Items are not persisted when `store` is set to "
+                                + "false. Try again with `store` set to true, or remove this item from your input.",
+                                "input", null)),
+                Arguments.argumentSet("openai-responses.reasoning-without-following-item",
+                        EmulatorRule.OPENAI_RESPONSES_REASONING_WITHOUT_FOLLOWING_ITEM, RESPONSES,
+                        responses("[" + R_USER + ", " + R_REASONING + ", {\"role\": \"user\", \"content\": \"and?\"}]"),
+                        Http.openAiError("Item 'rs_1' of type 'reasoning' was provided without its required following "
+                                + "item.", "input", null)),
+                Arguments.argumentSet("openai-responses.call-without-output", EmulatorRule.OPENAI_RESPONSES_CALL_WITHOUT_OUTPUT,
+                        RESPONSES, responses("[" + R_USER + ", " + R_REASONING + ", " + functionCall("call_1")
+                                + ", {\"role\": \"user\", \"content\": \"and?\"}]"),
+                        Http.openAiError("No tool output found for function call call_1.", "input", null)),
+                Arguments.argumentSet("openai-responses.output-without-call", EmulatorRule.OPENAI_RESPONSES_OUTPUT_WITHOUT_CALL,
+                        RESPONSES, responses("[" + R_USER + ", " + functionOutput("call_9") + "]"),
+                        Http.openAiError("No tool call found for function call output with call_id call_9.", "input", null)),
+                Arguments.argumentSet("bedrock.invalid-json", EmulatorRule.BEDROCK_INVALID_JSON, BEDROCK,
+                        "{\"messages\": ",
+                        Http.bedrockError("Malformed input request, please reformat your input and try again.")),
+                Arguments.argumentSet("bedrock.malformed-request", EmulatorRule.BEDROCK_MALFORMED_REQUEST, BEDROCK,
+                        converse("[{\"role\": \"tool\", \"content\": [{\"text\": \"x\"}]}]"),
+                        Http.bedrockError("1 validation error detected: Value 'tool' at 'messages.0.member.role' failed "
+                                + "to satisfy constraint: Member must satisfy enum value set: [user, assistant]")),
+                Arguments.argumentSet("bedrock.first-message-not-user", EmulatorRule.BEDROCK_FIRST_MESSAGE_NOT_USER, BEDROCK,
+                        converse("[{\"role\": \"assistant\", \"content\": [{\"text\": \"Hello\"}]}, " + B_USER + "]"),
+                        Http.bedrockError("A conversation must start with a user message. Try again with a conversation "
+                                + "that starts with a user message.")),
+                Arguments.argumentSet("bedrock.empty-content", EmulatorRule.BEDROCK_EMPTY_CONTENT, BEDROCK,
+                        converse("[{\"role\": \"user\", \"content\": []}]"),
+                        Http.bedrockError("The content field in the Message object at messages.0 is empty. Add a "
+                                + "ContentBlock object to the content field and try again.")),
+                Arguments.argumentSet("bedrock.blank-text", EmulatorRule.BEDROCK_BLANK_TEXT, BEDROCK,
+                        converse("[" + B_USER + ", {\"role\": \"assistant\", \"content\": [{\"text\": \"Hi\"}, "
+                                + "{\"text\": \" \\n\"}]}]"),
+                        Http.bedrockError("The text field in the ContentBlock object at messages.1.content.1 is blank. "
+                                + "Add text to the text field, and try again.")),
+                Arguments.argumentSet("bedrock.empty-error-result", EmulatorRule.BEDROCK_EMPTY_ERROR_RESULT, BEDROCK,
+                        converse("[" + B_USER + ", " + toolUse("t1") + ", {\"role\": \"user\", \"content\": ["
+                                + "{\"toolResult\": {\"toolUseId\": \"t1\", \"content\": [], \"status\": \"error\"}}]}]"),
+                        Http.bedrockError("The content field at messages.2.content.0.toolResult cannot be empty when "
+                                + "status value is error.")),
+                Arguments.argumentSet("bedrock.roles-not-alternating", EmulatorRule.BEDROCK_ROLES_NOT_ALTERNATING, BEDROCK,
+                        converse("[" + B_USER + ", " + B_USER + "]"),
+                        Http.bedrockError("A conversation must alternate between user and assistant roles. Make sure the "
+                                + "conversation alternates between user and assistant roles and try again.")),
+                Arguments.argumentSet("bedrock.missing-tool-results", EmulatorRule.BEDROCK_MISSING_TOOL_RESULTS, BEDROCK,
+                        converse("[" + B_USER + ", " + toolUse("t1", "t2") + ", {\"role\": \"user\", \"content\": ["
+                                + toolResult("t1") + "]}]"),
+                        Http.bedrockError("Expected toolResult blocks at messages.2.content for the following Ids: t2")),
+                Arguments.argumentSet("bedrock.too-many-tool-results", EmulatorRule.BEDROCK_TOO_MANY_TOOL_RESULTS, BEDROCK,
+                        converse("[" + B_USER + ", {\"role\": \"assistant\", \"content\": [{\"text\": \"Hello\"}]}, "
+                                + "{\"role\": \"user\", \"content\": [" + toolResult("t9") + "]}]"),
+                        Http.bedrockError("The number of toolResult blocks at messages.2.content exceeds the number of "
+                                + "toolUse blocks of previous turn.")));
     }
 
     @ParameterizedTest
@@ -206,11 +321,16 @@ class EmulatorRulesTest {
         try (ProviderEmulator emulator = ProviderEmulator.create().start()) {
             HttpResponse<String> response = Http.post(emulator, path, body);
 
-            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.statusCode()).isEqualTo(rule.status());
             assertThat(response.headers().firstValue("Content-Type")).contains("application/json");
             assertThat(response.body()).isEqualTo(expected);
             assertThat(emulator.lastRequest().violatedRule()).isEqualTo(rule);
-            assertThat(emulator.lastRequest().errorMessage()).isEqualTo(Http.json(expected).path("error").path("message").textValue());
+            JsonNode error = Http.json(expected);
+            assertThat(emulator.lastRequest().errorMessage())
+                    .isEqualTo((error.has("error") ? error.path("error") : error).path("message").textValue());
+            if (rule.wire() == Wire.BEDROCK_CONVERSE) {
+                assertThat(response.headers().firstValue("x-amzn-ErrorType")).contains("ValidationException");
+            }
         }
     }
 
@@ -283,6 +403,24 @@ class EmulatorRulesTest {
                         gemini("[" + USER_TEXT + "]")),
                 Arguments.argumentSet("anthropic prefill with an empty final assistant message", "/messages",
                         anthropic("[{\"role\": \"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", \"content\": \"\"}]")),
+                Arguments.argumentSet("openai-responses string input", RESPONSES, "{\"model\": \"gpt-4.1\", \"input\": \"hi\"}"),
+                Arguments.argumentSet("openai-responses stateless tool loop with reasoning, at the unversioned path",
+                        "/responses", responses("[{\"role\": \"developer\", \"content\": \"be brief\"}, " + R_USER + ", "
+                                + R_REASONING + ", " + functionCall("call_" + "x".repeat(59)) + ", "
+                                + functionOutput("call_" + "x".repeat(59)) + ", {\"type\": \"message\", \"role\": \"assistant\", "
+                                + "\"content\": [{\"type\": \"output_text\", \"text\": \"3 hits\"}]}, "
+                                + "{\"role\": \"user\", \"content\": [{\"type\": \"input_text\", \"text\": \"and?\"}]}]")),
+                Arguments.argumentSet("openai-responses stored reasoning sent by id (store on)", RESPONSES,
+                        "{\"model\": \"o4-mini\", \"input\": [" + R_USER + ", {\"type\": \"reasoning\", \"id\": \"rs_1\", "
+                                + "\"summary\": []}, {\"type\": \"item_reference\", \"id\": \"fc_1\"}, "
+                                + functionCall("call_1") + ", " + functionOutput("call_1") + "]}"),
+                Arguments.argumentSet("bedrock tool loop with reasoning and an error result", BEDROCK,
+                        "{\"system\": [{\"text\": \"be brief\"}], \"messages\": [" + B_USER + ", {\"role\": \"assistant\", "
+                                + "\"content\": [{\"reasoningContent\": {\"reasoningText\": {\"text\": \"search\", "
+                                + "\"signature\": \"c2ln\"}}}, {\"toolUse\": {\"toolUseId\": \"t1\", \"name\": \"search\", "
+                                + "\"input\": {}}}, {\"toolUse\": {\"toolUseId\": \"t2\", \"name\": \"search\", \"input\": {}}}]}, "
+                                + "{\"role\": \"user\", \"content\": [" + toolResult("t2") + ", {\"toolResult\": {\"toolUseId\": "
+                                + "\"t1\", \"content\": [{\"text\": \"timeout\"}], \"status\": \"error\"}}, {\"text\": \"go on\"}]}]}"),
                 Arguments.argumentSet("anthropic redacted thinking replayed with thinking on", ANTHROPIC,
                         anthropicThinking("[{\"role\": \"user\", \"content\": \"q\"},"
                                 + "{\"role\": \"assistant\", \"content\": [{\"type\": \"redacted_thinking\", \"data\": \"xyz\"},"
@@ -336,7 +474,31 @@ class EmulatorRulesTest {
                         Http.anthropicError("messages.1.content.0.thinking.thinking: Field required", "req_emu1")),
                 Arguments.argumentSet("anthropic: tool_result without its id", ANTHROPIC,
                         anthropic("[{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"content\": \"x\"}]}]"),
-                        Http.anthropicError("messages.0.content.0.tool_result.tool_use_id: Field required", "req_emu1")));
+                        Http.anthropicError("messages.0.content.0.tool_result.tool_use_id: Field required", "req_emu1")),
+                Arguments.argumentSet("openai-responses: input not a string or list", RESPONSES,
+                        "{\"model\": \"o4-mini\", \"input\": 3}",
+                        Http.openAiError("Invalid type for 'input': expected one of a string or array of input items, "
+                                + "but got an integer instead.", "input", "invalid_type")),
+                Arguments.argumentSet("openai-responses: function call without call_id", RESPONSES,
+                        responses("[" + R_USER + ", {\"type\": \"function_call\", \"name\": \"a\", \"arguments\": \"{}\"}]"),
+                        Http.openAiError("Missing required parameter: 'input[1].call_id'.", "input[1].call_id",
+                                "missing_required_parameter")),
+                Arguments.argumentSet("openai-responses: unknown role", RESPONSES,
+                        responses("[{\"role\": \"tool\", \"content\": \"x\"}]"),
+                        Http.openAiError("Invalid value: 'tool'. Supported values are: 'user', 'assistant', 'system', and "
+                                + "'developer'.", "input[0].role", "invalid_value")),
+                Arguments.argumentSet("bedrock: no messages", BEDROCK, "{\"system\": []}",
+                        Http.bedrockError("1 validation error detected: Value null at 'messages' failed to satisfy "
+                                + "constraint: Member must not be null")),
+                Arguments.argumentSet("bedrock: a block with no known key", BEDROCK, converse("[{\"role\": \"user\", "
+                                + "\"content\": [{\"type\": \"text\", \"text_\": \"hi\"}]}]"),
+                        Http.bedrockError("The ContentBlock object at messages.0.content.0 must set one of the following "
+                                + "keys: text, image, document, video, audio, toolUse, toolResult, guardContent, cachePoint, "
+                                + "reasoningContent, citationsContent, searchResult.")),
+                Arguments.argumentSet("bedrock: toolUse without its name", BEDROCK, converse("[" + B_USER
+                                + ", {\"role\": \"assistant\", \"content\": [{\"toolUse\": {\"toolUseId\": \"t1\", \"input\": {}}}]}]"),
+                        Http.bedrockError("1 validation error detected: Value null at 'messages.1.content.0.toolUse.name' "
+                                + "failed to satisfy constraint: Member must not be null")));
     }
 
     @ParameterizedTest
@@ -393,6 +555,8 @@ class EmulatorRulesTest {
                 case OPENAI_CHAT_COMPLETIONS -> "openai.";
                 case ANTHROPIC_MESSAGES -> "anthropic.";
                 case GEMINI_GENERATE_CONTENT -> "gemini.";
+                case OPENAI_RESPONSES -> "openai-responses.";
+                case BEDROCK_CONVERSE -> "bedrock.";
             });
         }
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> EmulatorRule.byId("nope"))
@@ -404,7 +568,30 @@ class EmulatorRulesTest {
     void should_have_a_breaking_request_for_every_rule() {
         Set<EmulatorRule> covered = EnumSet.noneOf(EmulatorRule.class);
         Stream.concat(violations(), strictRules()).forEach(a -> covered.add((EmulatorRule) a.get()[0]));
+        covered.add(EmulatorRule.OPENAI_RESPONSES_ITEM_WITHOUT_REASONING); // needs an earlier answer: see below
 
         assertThat(covered).containsExactlyInAnyOrder(EmulatorRule.values());
+    }
+
+    @Test
+    void should_reject_a_history_that_drops_the_reasoning_item_of_an_answer() {
+        try (ProviderEmulator emulator = ProviderEmulator.create().start()) {
+            emulator.enqueue(Answer.text("Revenue grew 12%.").withReasoning("Recall the report."));
+            Http.post(emulator, RESPONSES, responses("[" + R_USER + "]"));
+            String withReasoning = responses("[" + R_USER + ", {\"type\": \"reasoning\", \"id\": \"rs_emu00000001\", "
+                    + "\"summary\": [], \"encrypted_content\": \"x\"}, {\"type\": \"message\", \"id\": \"msg_emu00000002\", "
+                    + "\"role\": \"assistant\", \"content\": [{\"type\": \"output_text\", \"text\": \"Revenue grew 12%.\"}]}, "
+                    + "{\"role\": \"user\", \"content\": \"and Q4?\"}]");
+            String without = withReasoning.replace("{\"type\": \"reasoning\", \"id\": \"rs_emu00000001\", "
+                    + "\"summary\": [], \"encrypted_content\": \"x\"}, ", "");
+
+            assertThat(Http.post(emulator, RESPONSES, withReasoning).statusCode()).isEqualTo(200);
+            HttpResponse<String> response = Http.post(emulator, RESPONSES, without);
+
+            assertThat(response.statusCode()).isEqualTo(400);
+            assertThat(response.body()).isEqualTo(Http.openAiError("Item 'msg_emu00000002' of type 'message' was "
+                    + "provided without its required 'reasoning' item: 'rs_emu00000001'.", "input", null));
+            assertThat(emulator.lastRequest().violatedRule()).isEqualTo(EmulatorRule.OPENAI_RESPONSES_ITEM_WITHOUT_REASONING);
+        }
     }
 }

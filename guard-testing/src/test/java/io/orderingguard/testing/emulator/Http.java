@@ -74,4 +74,10 @@ final class Http {
         root.putObject("error").put("code", 400).put("message", message).put("status", "INVALID_ARGUMENT");
         return root.toString();
     }
+
+    static String bedrockError(String message) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("message", message);
+        return root.toString();
+    }
 }

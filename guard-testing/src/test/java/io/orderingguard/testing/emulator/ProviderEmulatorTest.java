@@ -234,13 +234,14 @@ class ProviderEmulatorTest {
 
     @Test
     void should_answer_404_for_an_unknown_path_and_405_for_another_method() {
-        HttpResponse<String> unknown = Http.post(emulator, "/v1/responses", OPENAI_HELLO);
+        HttpResponse<String> unknown = Http.post(emulator, "/v1/embeddings", OPENAI_HELLO);
         HttpResponse<String> get = Http.send(HttpRequest.newBuilder(URI.create(emulator.baseUrl() + "/v1/messages")).GET().build());
 
         assertThat(unknown.statusCode()).isEqualTo(404);
         assertThat(Http.json(unknown.body()).at("/error/message").asText()).isEqualTo("Unknown request URL: POST "
-                + "/v1/responses. The provider emulator serves POST /v1/chat/completions, /chat/completions, "
-                + "/v1/messages, /messages and /v1beta/models/<model>:generateContent.");
+                + "/v1/embeddings. The provider emulator serves POST /v1/chat/completions, /chat/completions, "
+                + "/v1/messages, /messages, /v1/responses, /responses, /v1beta/models/<model>:generateContent and "
+                + "/model/<modelId>/converse.");
         assertThat(get.statusCode()).isEqualTo(405);
         assertThat(Http.json(get.body()).at("/error/message").asText()).isEqualTo("Method GET is not allowed on /v1/messages; use POST.");
         assertThat(emulator.requests()).extracting(RecordedRequest::wire).containsExactly(null, Wire.ANTHROPIC_MESSAGES);

@@ -34,4 +34,12 @@ class LayoutRoundTripTest {
 
         assertThat(OpenAiChatCodec.rebuildAll(body).toString()).isEqualTo(body.toString());
     }
+
+    @ParameterizedTest(name = "openai-responses layout seed {0}")
+    @MethodSource("seeds")
+    void should_lay_an_unchanged_openai_responses_timeline_out_into_the_original_body(long seed) {
+        ObjectNode body = Bodies.openAiResponses(seed);
+
+        assertThat(OpenAiResponsesCodec.rebuildAll(body).toString()).isEqualTo(body.toString());
+    }
 }

@@ -28,13 +28,14 @@ class RealBodiesTest {
     @TestFactory
     Stream<DynamicTest> should_round_trip_every_collected_body() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
-        for (WireFormat format : List.of(WireFormat.ANTHROPIC_MESSAGES, WireFormat.OPENAI_CHAT)) {
+        for (WireFormat format : List.of(WireFormat.ANTHROPIC_MESSAGES, WireFormat.OPENAI_CHAT,
+                WireFormat.OPENAI_RESPONSES)) {
             try (Stream<Path> files = Files.list(ROOT.resolve(format.wireName()))) {
                 files.sorted().forEach(file -> tests.add(DynamicTest.dynamicTest(
                         format.wireName() + "/" + file.getFileName(), () -> assertRoundTrip(format, file))));
             }
         }
-        assertThat(tests).hasSizeGreaterThanOrEqualTo(7);
+        assertThat(tests).hasSizeGreaterThanOrEqualTo(11);
         return tests.stream();
     }
 
@@ -44,8 +45,11 @@ class RealBodiesTest {
 
         assertThat(WireFormat.detect(body, null)).isEqualTo(format);
         assertThat(codec.render(codec.parse(body, WireContext.empty()), body).toString()).isEqualTo(body.toString());
-        ObjectNode laidOut = format == WireFormat.ANTHROPIC_MESSAGES ? AnthropicMessagesCodec.rebuildAll(body)
-                : OpenAiChatCodec.rebuildAll(body);
+        ObjectNode laidOut = switch (format) {
+            case ANTHROPIC_MESSAGES -> AnthropicMessagesCodec.rebuildAll(body);
+            case OPENAI_RESPONSES -> OpenAiResponsesCodec.rebuildAll(body);
+            default -> OpenAiChatCodec.rebuildAll(body);
+        };
         assertThat(laidOut.toString()).isEqualTo(body.toString());
     }
 }
