@@ -6,7 +6,7 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * Fails the build when Ordering Guard's main classes (every module on this module's test class path:
- * core, policy, profiles, testing, redis, langchain4j, cli) break the architecture: a package cycle, a
+ * core, policy, profiles, testing, redis, langchain4j, spring-ai, cli) break the architecture: a package cycle, a
  * layering breach in guard-core, or an {@code internal} package used from another module.
  */
 @AnalyzeClasses(packages = ArchitectureRules.ROOT, importOptions = ArchitectureRules.MainClassesOnly.class)

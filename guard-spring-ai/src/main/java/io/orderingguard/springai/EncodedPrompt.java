@@ -1,0 +1,231 @@
+package io.orderingguard.springai;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.support.Require;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.ToolCall;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.Message;
+import org.springframework.ai.chat.messages.ToolResponseMessage;
+import org.springframework.ai.chat.prompt.Prompt;
+
+/**
+ * A Spring AI {@link Prompt} encoded as a {@link Dispatch}, with what is needed to render a dispatch
+ * — the same one, or its repair — back into a prompt. Made by {@link PromptCodec#encode}.
+ *
+ * <p>Rendering starts from the original message objects and changes only what the dispatch changed:
+ * an unchanged entry gives back the very message it came from, so the chat options, message metadata,
+ * media, provider metadata (Anthropic thinking blocks, OpenAI {@code reasoningContent} and tool-call
+ * extra properties) and anything else the timeline does not model survive. What rendering does with
+ * each change a repair can make:
+ * <ul>
+ *   <li>a removed entry (an orphan result, an empty message, a foreign thought) is not sent: a
+ *       dropped thinking block is left out of the message's thinking list, a dropped reasoning
+ *       thought removes {@code reasoningContent};</li>
+ *   <li>an inserted filler becomes a plain {@code UserMessage} or {@code AssistantMessage};</li>
+ *   <li>a synthesised result becomes a {@code ToolResponse} sent after the responses the call
+ *       already had;</li>
+ *   <li>a renamed tool call renames its call and its response together;</li>
+ *   <li>an edited user or system message keeps its metadata and media, with its text replaced;</li>
+ *   <li>tool calls whose step was split are sent as one {@code AssistantMessage} per step, each
+ *       followed by a {@code ToolResponseMessage} with its responses.</li>
+ * </ul>
+ * Spring AI's Anthropic module fixes the order of blocks inside one assistant message (text, then
+ * thinking, then tool use); a repair that reorders entries inside one step is therefore sent in that
+ * order.
+ *
+ * <p>Immutable and thread-safe (Spring AI's messages are not modified).
+ */
+public final class EncodedPrompt {
+
+    private static final String SEPARATOR = "\u0000";
+
+    private final Prompt prompt;
+    private final Dispatch dispatch;
+    private final Map<String, Integer> messageIds;
+    private final Map<String, Integer> stepIndex;
+    private final Map<String, ThinkingContents.Block> thinkingBlocks;
+    private final Map<String, CallSource> callsById = new HashMap<>();
+    private final Map<String, CallSource> callsByPosition = new HashMap<>();
+    private final Map<String, List<OrphanSource>> orphansById = new HashMap<>();
+
+    EncodedPrompt(Prompt prompt, Dispatch dispatch, PromptEncoder encoder) {
+        this.prompt = prompt;
+        this.dispatch = dispatch;
+        this.messageIds = encoder.messageIds();
+        this.stepIndex = encoder.stepIndex();
+        this.thinkingBlocks = encoder.thinkingBlocks();
+        for (CallSource c : encoder.calls()) {
+            callsById.put(c.entryId, c);
+            callsByPosition.put(c.step + SEPARATOR + c.position, c);
+        }
+        for (OrphanSource o : encoder.orphans()) {
+            orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>(1)).add(o);
+        }
+    }
+
+    /**
+     * Returns the prompt that was encoded.
+     *
+     * @return the original prompt
+     */
+    public Prompt prompt() {
+        return prompt;
+    }
+
+    /**
+     * Returns the dispatch the guard checks.
+     *
+     * @return the dispatch
+     */
+    public Dispatch dispatch() {
+        return dispatch;
+    }
+
+    /**
+     * Renders a dispatch — normally the one a guard returned for {@link #dispatch()} — as a prompt with
+     * the original chat options. The original prompt and its messages are never modified.
+     *
+     * @param target the dispatch to send
+     * @return the original prompt when {@code target} is this encoding's dispatch or renders to the
+     *     same messages; else a new prompt
+     * @throws IllegalArgumentException when the dispatch renders to no message at all (a prompt
+     *     needs one)
+     */
+    public Prompt toPrompt(Dispatch target) {
+        Require.nonNull(target, "dispatch");
+        if (target == dispatch) {
+            return prompt;
+        }
+        List<Message> out = new PromptRenderer(this, target.timeline().entries()).render();
+        Require.argument(!out.isEmpty(), "the dispatch has no entry that renders as a Spring AI message, "
+                + "and a Prompt needs at least one");
+        List<Message> original = prompt.getInstructions();
+        if (out.size() == original.size()) {
+            boolean same = true;
+            for (int i = 0; i < out.size() && same; i++) {
+                same = out.get(i) == original.get(i);
+            }
+            if (same) {
+                return prompt;
+            }
+        }
+        return prompt.mutate().messages(out).build();
+    }
+
+    @Override
+    public String toString() {
+        return "EncodedPrompt{" + prompt.getInstructions().size() + " message(s) -> " + dispatch.timeline().size()
+                + " entries, provider=" + dispatch.provider() + ", model=" + dispatch.model() + "}";
+    }
+
+    /** The step a split step came from: the repair names split steps {@code <step>#<k>}. */
+    static String baseStep(String step) {
+        if (step == null) {
+            return "";
+        }
+        int hash = step.indexOf('#');
+        return hash < 0 ? step : step.substring(0, hash);
+    }
+
+    List<Message> messages() {
+        return prompt.getInstructions();
+    }
+
+    /** The index of the message a message entry came from, or {@code null}. */
+    Integer messageIndex(String entryId) {
+        return messageIds.get(entryId);
+    }
+
+    /** The index of the assistant message a step came from, or {@code null}. */
+    Integer stepIndex(String step) {
+        return stepIndex.get(step);
+    }
+
+    /** The thinking block a thought came from, or {@code null}. */
+    ThinkingContents.Block thinkingBlock(String thoughtId) {
+        return thinkingBlocks.get(thoughtId);
+    }
+
+    /**
+     * Finds what a tool call entry came from: by its position among the calls of its original step
+     * when tool and arguments still match (survives renames and splits), else by id.
+     */
+    CallSource findCall(String step, ToolCall c, Integer position) {
+        if (position != null) {
+            CallSource byPosition = callsByPosition.get(baseStep(step) + SEPARATOR + position);
+            if (byPosition != null && byPosition.tool.equals(c.tool()) && byPosition.args.equals(c.args())) {
+                return byPosition;
+            }
+        }
+        return callsById.get(c.id());
+    }
+
+    /** What the orphan results with an id came from, in prompt order. */
+    List<OrphanSource> orphans(String entryId) {
+        return orphansById.getOrDefault(entryId, List.of());
+    }
+
+    /** What a tool call entry came from; the response is filled in when encoding finds it. */
+    static final class CallSource {
+        final String entryId;
+        final String step;
+        final int position;
+        final AssistantMessage.ToolCall call;
+        final String tool;
+        final ObjectNode args;
+        final boolean syntheticId;
+        ToolResponseMessage.ToolResponse response;
+        int responseMessage = Integer.MAX_VALUE;
+        int responsePosition;
+        String responseContent;
+
+        CallSource(String entryId, String step, int position, AssistantMessage.ToolCall call, String tool,
+                ObjectNode args, boolean syntheticId) {
+            this.entryId = entryId;
+            this.step = step;
+            this.position = position;
+            this.call = call;
+            this.tool = tool;
+            this.args = args;
+            this.syntheticId = syntheticId;
+        }
+
+        AssistantMessage.ToolCall call() {
+            return call;
+        }
+
+        boolean syntheticId() {
+            return syntheticId;
+        }
+
+        void answer(ToolResponseMessage.ToolResponse r, int message, int pos, String content) {
+            this.response = r;
+            this.responseMessage = message;
+            this.responsePosition = pos;
+            this.responseContent = content;
+        }
+    }
+
+    /** What an orphan result entry came from. */
+    static final class OrphanSource {
+        final String entryId;
+        final ToolResponseMessage.ToolResponse response;
+        final int message;
+        final int position;
+        final String content;
+
+        OrphanSource(String entryId, ToolResponseMessage.ToolResponse response, int message, int position,
+                String content) {
+            this.entryId = entryId;
+            this.response = response;
+            this.message = message;
+            this.position = position;
+            this.content = content;
+        }
+    }
+}
