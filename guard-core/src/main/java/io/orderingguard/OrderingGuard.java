@@ -11,10 +11,8 @@ import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.OrderingProfile;
-import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.ProfileSelector;
-import io.orderingguard.rule.Repair;
 import io.orderingguard.rule.RuleContext;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.stash.Snapshot;
@@ -22,15 +20,12 @@ import io.orderingguard.stash.Stash;
 import io.orderingguard.stash.StashUnavailableException;
 import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
-import io.orderingguard.support.Suggestions;
 import io.orderingguard.timeline.Dispatch;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -76,9 +71,6 @@ public final class OrderingGuard {
     /** The slf4j MDC key holding the conversation id while the guard logs or calls back. */
     public static final String MDC_CONVERSATION_ID = "orderingGuard.conversationId";
 
-    /** MDC tokens: the MDC was not touched, or held no conversation id before. */
-    private static final Object MDC_UNTOUCHED = new Object();
-    private static final Object MDC_ABSENT = new Object();
 
     private final GuardPlan fixedPlan;
     private final ProfileSelector selector;
@@ -87,18 +79,13 @@ public final class OrderingGuard {
     private final Set<String> disabledAdvisories;
     private final boolean shadow;
     private final Stash stash;
-    private final StashFailureMode stashFailureMode;
     private final List<GuardListener> listeners;
     private final CheckObserver[] observers;
+    private final CheckReporting reporting;
+    private final StashOutages outages;
     private final RepairEngine repairEngine;
     private final ProfileSelection fixedSelection;
     private final BoundedCache<SelectionKey, GuardPlan> selections;
-    /**
-     * Even while the stash answers, odd during an outage; each logged transition adds one. A call
-     * changes it only from the value it saw when it started, so an answer that was on its way before
-     * an outage does not end it, and a call that was failing before a recovery does not start another.
-     */
-    private final AtomicLong stashState;
 
     private OrderingGuard(Builder b, GuardPlan fixedPlan, ProfileSelection fixedSelection) {
         this.fixedPlan = fixedPlan;
@@ -109,13 +96,13 @@ public final class OrderingGuard {
         this.disabledAdvisories = Set.copyOf(b.disabledAdvisories);
         this.shadow = b.shadow;
         this.stash = b.stash;
-        this.stashFailureMode = b.stashFailureMode;
         this.listeners = List.copyOf(b.listeners);
         this.observers = b.observers.toArray(new CheckObserver[0]);
+        this.reporting = new CheckReporting(listeners, observers, shadow);
+        this.outages = new StashOutages(b.stashFailureMode, disabledAdvisories.contains(STASH_UNAVAILABLE));
         this.repairEngine = new RepairEngine(b.allowMetadataFallbackRepair, b.fillerText, b.alternationRepair,
                 b.idRenamer, b.maxRepairPasses, disabledAdvisories);
         this.selections = BoundedCache.withCapacity(MAX_CACHED_SELECTIONS);
-        this.stashState = new AtomicLong();
     }
 
     /** A copy with more observers, sharing everything else (the plan cache and the stash state too). */
@@ -128,12 +115,12 @@ public final class OrderingGuard {
         this.disabledAdvisories = base.disabledAdvisories;
         this.shadow = base.shadow;
         this.stash = base.stash;
-        this.stashFailureMode = base.stashFailureMode;
         this.listeners = base.listeners;
         this.observers = observers;
+        this.reporting = new CheckReporting(listeners, observers, shadow);
+        this.outages = base.outages;
         this.repairEngine = base.repairEngine;
         this.selections = base.selections;
-        this.stashState = base.stashState;
     }
 
     /**
@@ -192,76 +179,14 @@ public final class OrderingGuard {
         event.begin();
         boolean scoped = dispatch.conversationId() != null
                 && (observers.length > 0 || !listeners.isEmpty() || stash != null);
-        GuardResult result = scoped || observers.length > 0 ? observed(dispatch, scoped) : evaluate(dispatch, false);
+        GuardResult result = scoped || observers.length > 0
+                ? reporting.observed(dispatch, scoped, this::evaluate) : evaluate(dispatch, false);
         if (event.shouldCommit()) {
             event.fill(dispatch, result.mode().wireName(), result.shadow(), result.outcome().wireName(), result.profile(),
                     result.blocking().size(), result.advisories().size(), result.repairs().size());
             event.commit();
         }
         return result;
-    }
-
-    /** A check with observers or the MDC scope around it. */
-    private GuardResult observed(Dispatch dispatch, boolean scoped) {
-        Object mdc = scoped ? enterMdc(dispatch.conversationId()) : MDC_UNTOUCHED;
-        try {
-            long start = observers.length > 0 ? System.nanoTime() : 0L;
-            CheckObservation[] started = new CheckObservation[observers.length];
-            for (int i = 0; i < observers.length; i++) {
-                try {
-                    started[i] = Require.nonNull(observers[i].start(dispatch), "observation");
-                } catch (RuntimeException e) {
-                    LOG.warn("ordering guard observer {} failed to start; ignored", observers[i], e);
-                }
-            }
-            GuardResult result;
-            try {
-                result = evaluate(dispatch, scoped);
-            } catch (RuntimeException e) {
-                for (CheckObservation observation : started) {
-                    if (observation != null) {
-                        try {
-                            observation.fail(dispatch, e);
-                        } catch (RuntimeException ignored) {
-                            LOG.warn("ordering guard observation {} failed; ignored", observation, ignored);
-                        }
-                    }
-                }
-                throw e;
-            }
-            if (started.length > 0) {
-                CheckReport report = new CheckReport(dispatch, result, Duration.ofNanos(System.nanoTime() - start));
-                for (CheckObservation observation : started) {
-                    if (observation != null) {
-                        try {
-                            observation.end(report);
-                        } catch (RuntimeException e) {
-                            LOG.warn("ordering guard observation {} failed; ignored", observation, e);
-                        }
-                    }
-                }
-            }
-            return result;
-        } finally {
-            exitMdc(mdc);
-        }
-    }
-
-    private static Object enterMdc(String conversationId) {
-        if (conversationId == null) {
-            return MDC_UNTOUCHED;
-        }
-        String previous = MDC.get(MDC_CONVERSATION_ID);
-        MDC.put(MDC_CONVERSATION_ID, conversationId);
-        return previous == null ? MDC_ABSENT : previous;
-    }
-
-    private static void exitMdc(Object token) {
-        if (token == MDC_ABSENT) {
-            MDC.remove(MDC_CONVERSATION_ID);
-        } else if (token != MDC_UNTOUCHED) {
-            MDC.put(MDC_CONVERSATION_ID, (String) token);
-        }
     }
 
     /**
@@ -278,12 +203,12 @@ public final class OrderingGuard {
             Finding stashProblem = null;
             boolean statefulRules = tracked;
             if (tracked) {
-                long seen = stashState.get();
+                long seen = outages.state();
                 try {
                     prior = stash.get(dispatch.conversationId()).orElse(null);
-                    recovered(seen);
+                    outages.recovered(seen);
                 } catch (StashUnavailableException e) {
-                    stashProblem = stashFinding(plan, "read", e, seen);
+                    stashProblem = outages.finding(plan.name(), "read", e, seen);
                     statefulRules = false;
                 }
             }
@@ -301,21 +226,21 @@ public final class OrderingGuard {
             if (tracked && statefulRules && result.sent()) {
                 long version = prior == null ? 0 : prior.version();
                 Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths(), version + 1);
-                long seen = stashState.get();
+                long seen = outages.state();
                 try {
                     if (!stash.compareAndSet(dispatch.conversationId(), version, next)) {
                         if (attempt < MAX_STASH_RETRIES) {
                             continue; // another dispatch of this conversation won: judge against its snapshot
                         }
-                        result = withStashProblem(result, plan, new StashUnavailableException(
+                        result = outages.withProblem(result, plan.name(), new StashUnavailableException(
                                 "the baseline of conversation " + dispatch.conversationId() + " changed "
                                         + MAX_STASH_RETRIES + " times during one check", null), seen);
                     }
                 } catch (StashUnavailableException e) {
-                    result = withStashProblem(result, plan, e, seen);
+                    result = outages.withProblem(result, plan.name(), e, seen);
                 }
             }
-            publish(dispatch, result, scoped);
+            reporting.publish(dispatch, result, scoped);
             return result;
         }
     }
@@ -349,130 +274,6 @@ public final class OrderingGuard {
         Outcome outcome = repaired.unrepaired().isEmpty() ? Outcome.REPAIRED : Outcome.REJECTED;
         return new GuardResult(outcome, mode, shadow, plan.name(), shadow ? dispatch : repaired.dispatch(), blocking,
                 evaluator.advisories(), repaired.repairs(), repaired.unrepaired(), repaired.failures(), selection);
-    }
-
-    private Finding stashFinding(GuardPlan plan, String operation, StashUnavailableException e, long seen) {
-        boolean closed = stashFailureMode == StashFailureMode.FAIL_CLOSED;
-        if ((seen & 1) == 0 && stashState.compareAndSet(seen, seen + 1)) {
-            LOG.warn("ordering guard stash unavailable ({} failed: {}); {}", operation, e.getMessage(),
-                    closed ? "rejecting dispatches of tracked conversations until it recovers"
-                            : "skipping preservation rules until it recovers");
-        }
-        return new Finding(STASH_UNAVAILABLE, "stash", closed ? Severity.BLOCKING : Severity.ADVISORY, plan.name(),
-                List.of(), "the preservation baseline could not be " + (operation.equals("read") ? "read" : "written")
-                        + " (" + e.getMessage() + "); " + (closed ? "the dispatch is rejected (stash failure mode fail-closed)"
-                        : "preservation rules were skipped (stash failure mode fail-open)"), null,
-                operation.equals("read") ? Facet.STASH_READ : Facet.STASH_WRITE);
-    }
-
-    private void recovered(long seen) {
-        if ((seen & 1) == 1 && stashState.compareAndSet(seen, seen + 1)) {
-            LOG.info("ordering guard stash recovered");
-        }
-    }
-
-    private GuardResult withStashProblem(GuardResult result, GuardPlan plan, StashUnavailableException e, long seen) {
-        Finding f = stashFinding(plan, "write", e, seen);
-        if (f.isBlocking()) {
-            List<Finding> blocking = new ArrayList<>(result.blocking());
-            blocking.add(f);
-            List<Finding> unrepaired = new ArrayList<>(result.unrepaired());
-            unrepaired.add(f);
-            return new GuardResult(Outcome.REJECTED, result.mode(), result.shadow(), result.profile(),
-                    result.dispatch(), blocking, result.advisories(), result.repairs(), unrepaired,
-                    result.repairFailures(), result.selection());
-        }
-        if (disabledAdvisories.contains(STASH_UNAVAILABLE)) {
-            return result;
-        }
-        List<Finding> advisories = new ArrayList<>(result.advisories());
-        advisories.add(f);
-        return new GuardResult(result.outcome(), result.mode(), result.shadow(), result.profile(), result.dispatch(),
-                result.blocking(), advisories, result.repairs(), result.unrepaired(), result.repairFailures(),
-                result.selection());
-    }
-
-    private void publish(Dispatch dispatch, GuardResult result, boolean scoped) {
-        boolean logs = result.rejected() ? LOG.isWarnEnabled()
-                : result.repairs().isEmpty() ? LOG.isDebugEnabled() : LOG.isInfoEnabled();
-        Object mdc = !scoped && (logs || !listeners.isEmpty()) ? enterMdc(dispatch.conversationId()) : MDC_UNTOUCHED;
-        try {
-            if (logs) {
-                log(dispatch, result);
-            }
-            for (GuardListener listener : listeners) {
-                try {
-                    for (Finding f : result.blocking()) {
-                        listener.onFinding(f, dispatch);
-                    }
-                    for (Finding f : result.advisories()) {
-                        listener.onFinding(f, dispatch);
-                    }
-                    for (Repair r : result.repairs()) {
-                        listener.onRepair(r, dispatch);
-                    }
-                    if (result.rejected()) {
-                        listener.onRejection(result);
-                    }
-                    listener.onResult(result);
-                } catch (RuntimeException e) {
-                    LOG.warn("ordering guard listener {} failed; ignored", listener, e);
-                }
-            }
-        } finally {
-            exitMdc(mdc);
-        }
-    }
-
-    /**
-     * Logs the verdict. A repaired dispatch is one INFO line naming every repair: a repair changes what
-     * the provider receives, so operators see it at the default level, yet a long conversation that is
-     * repaired at every turn adds one line per dispatch, not one per repair. Each repair's detail
-     * sentence (which may quote entry ids and roles at length) follows at DEBUG.
-     */
-    private void log(Dispatch dispatch, GuardResult result) {
-        String conversation = dispatch.conversationId() == null ? "" : " of conversation " + dispatch.conversationId();
-        if (result.rejected()) {
-            if (shadow) {
-                LOG.warn("shadow mode: would reject dispatch{}: {}", conversation, OrderingViolationException.message(result));
-            } else {
-                LOG.warn("{}", OrderingViolationException.message(result));
-            }
-        } else if (!result.repairs().isEmpty()) {
-            LOG.info("{} dispatch{} (profile {}) with {} repair{}: {}", shadow ? "shadow mode: would have repaired" : "repaired",
-                    conversation, result.profile(), result.repairs().size(), result.repairs().size() == 1 ? "" : "s",
-                    describe(result.repairs()));
-        } else {
-            LOG.debug("dispatch{} passed (profile {}, {} advisories)", conversation, result.profile(),
-                    result.advisories().size());
-        }
-        if (LOG.isDebugEnabled()) {
-            for (Repair r : result.repairs()) {
-                LOG.debug("repair {} for rule {} on {}: {}", r.strategy().wireName(), r.ruleId(), r.primitiveIds(),
-                        r.detail());
-            }
-        }
-    }
-
-    /**
-     * Names repairs for a log line: {@code strategy (rule id: entry ids)}, separated by {@code "; "}.
-     *
-     * @param repairs the repairs
-     * @return the text
-     */
-    static String describe(List<Repair> repairs) {
-        StringBuilder text = new StringBuilder();
-        for (Repair r : repairs) {
-            if (text.length() > 0) {
-                text.append("; ");
-            }
-            text.append(r.strategy().wireName()).append(" (").append(r.ruleId());
-            if (!r.primitiveIds().isEmpty()) {
-                text.append(": ").append(String.join(", ", r.primitiveIds()));
-            }
-            text.append(')');
-        }
-        return text.toString();
     }
 
     private ProfileSelection choose(Dispatch dispatch) {
@@ -741,32 +542,6 @@ public final class OrderingGuard {
         }
 
         /**
-         * Names each disabled advisory id that no rule the guard can run has: a typo there would
-         * otherwise silence nothing, quietly. The guard's own advisories count as known.
-         */
-        private List<String> unknownRuleIds(List<OrderingProfile> fixed) {
-            Set<String> known = new LinkedHashSet<>(List.of(STASH_UNAVAILABLE, ProfileSelection.FINDING_RULE_ID));
-            if (selector != null) {
-                known.addAll(selector.ruleIds());
-            }
-            for (OrderingProfile p : fixed) {
-                for (OrderingRule r : p.rules()) {
-                    known.add(r.id());
-                }
-            }
-            List<String> unknown = new ArrayList<>();
-            List<String> candidates = List.copyOf(known);
-            for (String id : disabledAdvisories) {
-                if (!known.contains(id)) {
-                    unknown.add("disableAdvisoryRuleIds: no rule of the "
-                            + (selector != null ? "selectable" : "configured") + " profiles has the id '" + id + "'"
-                            + Suggestions.didYouMean(id, candidates));
-                }
-            }
-            return unknown;
-        }
-
-        /**
          * Builds the guard.
          *
          * @return the guard
@@ -796,7 +571,8 @@ public final class OrderingGuard {
             checks.require(maxRepairPasses >= 1, () -> "maxRepairPasses must be >= 1, but was " + maxRepairPasses);
             checks.require(stashFailureMode != null, () -> "onStashFailure must not be null");
             if (!disabledAdvisories.isEmpty() && (selector != null || !all.isEmpty())) {
-                unknownRuleIds(all).forEach(checks::problem);
+                ConfigChecks.unknownRuleIds(disabledAdvisories, selector, all,
+                        Set.of(STASH_UNAVAILABLE, ProfileSelection.FINDING_RULE_ID)).forEach(checks::problem);
             }
             List<String> invalid = checks.problems();
             if (!invalid.isEmpty()) {

@@ -12,33 +12,45 @@ import io.orderingguard.timeline.ToolCall;
 import java.io.PrintWriter;
 import java.util.List;
 
-/** Human output of {@code guard check}: findings per dispatch, and in mutate mode a diff of the timeline. */
+/**
+ * Human output of {@code guard check}: findings per dispatch (each entry id followed by its position in
+ * the body when the input was a provider body), and in mutate mode a diff of the timeline.
+ */
 final class TextReport {
 
     private TextReport() {}
 
-    static void print(PrintWriter out, String label, Dispatch input, GuardResult result) {
-        StringBuilder head = new StringBuilder(label).append(": ").append(result.outcome().wireName().toUpperCase(java.util.Locale.ROOT));
-        head.append(" (profile ").append(result.profile());
-        if (input.model() != null) {
-            head.append(", model ").append(input.model());
+    static void print(PrintWriter out, CheckInput input, GuardResult result, String output) {
+        Dispatch dispatch = input.dispatch();
+        StringBuilder head = new StringBuilder(input.label()).append(": ")
+                .append(result.outcome().wireName().toUpperCase(java.util.Locale.ROOT)).append(" (");
+        if (input.wire() != null) {
+            head.append("wire ").append(input.wire().codec().format().wireName()).append(", ");
         }
-        if (input.conversationId() != null) {
-            head.append(", conversation ").append(input.conversationId());
+        head.append("profile ").append(result.profile());
+        if (dispatch.model() != null) {
+            head.append(", model ").append(dispatch.model());
+        }
+        if (dispatch.conversationId() != null) {
+            head.append(", conversation ").append(dispatch.conversationId());
         }
         head.append(')');
         out.println(head);
         out.println("  selection  " + result.selection().reason());
+        if (result.shadow() && result.rejected()) {
+            out.println("  shadow  sent unchanged: shadow mode reports what enforce would reject and never blocks");
+        }
+        CheckInput.Wire wire = input.wire();
         for (Finding f : result.blocking()) {
-            finding(out, f, result.unrepaired().contains(f) ? "blocking" : "repaired");
+            finding(out, f, result.unrepaired().contains(f) ? "blocking" : "repaired", wire);
         }
         for (Finding f : result.unrepaired()) {
             if (!result.blocking().contains(f)) {
-                finding(out, f, "blocking");
+                finding(out, f, "blocking", wire);
             }
         }
         for (Finding f : result.advisories()) {
-            finding(out, f, "advisory");
+            finding(out, f, "advisory", wire);
         }
         for (RepairFailure failure : result.repairFailures()) {
             out.println("  not repaired  " + failure.ruleId() + ": " + failure.message());
@@ -49,13 +61,21 @@ final class TextReport {
                 out.println("    " + r.strategy() + " (" + r.ruleId() + "): " + r.detail());
             }
             out.println("  timeline sent:");
-            diff(out, input.timeline().entries(), result.dispatch().timeline().entries());
+            diff(out, dispatch.timeline().entries(), result.dispatch().timeline().entries());
+        }
+        if (output != null) {
+            out.println("  written to " + output);
         }
         out.println();
     }
 
-    private static void finding(PrintWriter out, Finding f, String label) {
-        out.println("  " + label + "  " + f.ruleId() + " [" + f.ruleType() + "] " + String.join(", ", f.primitiveIds()));
+    private static void finding(PrintWriter out, Finding f, String label, CheckInput.Wire wire) {
+        List<String> ids = new java.util.ArrayList<>();
+        for (String id : f.primitiveIds()) {
+            String at = wire == null ? null : wire.position(id);
+            ids.add(at == null ? id : id + " at " + at);
+        }
+        out.println("  " + label + "  " + f.ruleId() + " [" + f.ruleType() + "] " + String.join(", ", ids));
         out.println("      " + f.detail());
         if (f.providerError() != null && !label.equals("advisory")) {
             out.println("      prevents: " + f.providerError());

@@ -45,7 +45,15 @@ class CheckCommandTest {
                 write("d.json", BROKEN).toString());
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).isEmpty();
-        JsonNode result = new ObjectMapper().readTree(run.out());
+        JsonNode envelope = new ObjectMapper().readTree(run.out());
+        assertThat(envelope.get("mode").asText()).isEqualTo("enforce");
+        assertThat(envelope.get("summary").toString()).isEqualTo("{\"dispatches\":1,\"sent\":0,\"rejected\":1,\"badInputs\":0}");
+        assertThat(envelope.get("results").size()).isEqualTo(1);
+        JsonNode result = envelope.get("results").get(0);
+        assertThat(result.get("file").asText()).isEqualTo(dir.resolve("d.json").toString());
+        assertThat(result.has("line")).isFalse();
+        assertThat(result.has("wire")).isFalse();
+        assertThat(result.get("sent").asBoolean()).isFalse();
         assertThat(result.get("conversationId").asText()).isEqualTo("c-1");
         assertThat(result.get("outcome").asText()).isEqualTo("rejected");
         assertThat(result.get("profile").asText()).isEqualTo("pairing");
@@ -65,8 +73,9 @@ class CheckCommandTest {
         CliRun run = CliRun.of("check", "--mode", "mutate", "--format", "json", "--profile-file",
                 write("p.json", PROFILE).toString(), write("d.json", BROKEN).toString());
         assertThat(run.exitCode()).isZero();
-        JsonNode result = new ObjectMapper().readTree(run.out());
+        JsonNode result = new ObjectMapper().readTree(run.out()).get("results").get(0);
         assertThat(result.get("outcome").asText()).isEqualTo("repaired");
+        assertThat(result.get("sent").asBoolean()).isTrue();
         assertThat(result.get("repairs").get(0).get("strategy").asText()).isEqualTo("synthesize-missing-tool-result");
         assertThat(result.at("/timeline/entries/1/result/isError").asBoolean()).isTrue();
     }
@@ -88,15 +97,43 @@ class CheckCommandTest {
     }
 
     @Test
-    void should_check_a_jsonl_batch_as_successive_dispatches_and_print_an_array() throws IOException {
-        Path batch = write("b.jsonl", BROKEN.replace("\n", " ") + "\n" + HEALTHY.replace("\n", " ") + "\n");
+    void should_check_a_jsonl_batch_as_successive_dispatches_each_result_naming_its_line() throws IOException {
+        Path batch = write("b.jsonl", BROKEN.replace("\n", " ") + "\n\n" + HEALTHY.replace("\n", " ") + "\n");
         CliRun run = CliRun.of("check", "--format", "json", "--profile-file", write("p.json", PROFILE).toString(),
                 batch.toString());
         assertThat(run.exitCode()).isEqualTo(1);
-        JsonNode results = new ObjectMapper().readTree(run.out());
-        assertThat(results.isArray()).isTrue();
+        JsonNode envelope = new ObjectMapper().readTree(run.out());
+        JsonNode results = envelope.get("results");
+        assertThat(results.size()).isEqualTo(2);
+        assertThat(results.get(0).get("file").asText()).isEqualTo(batch.toString());
+        assertThat(results.get(0).get("line").asInt()).isEqualTo(1);
         assertThat(results.get(0).get("outcome").asText()).isEqualTo("rejected");
+        assertThat(results.get(1).get("line").asInt()).isEqualTo(3);
         assertThat(results.get(1).get("outcome").asText()).isEqualTo("passed");
+        assertThat(envelope.get("summary").toString()).isEqualTo("{\"dispatches\":2,\"sent\":1,\"rejected\":1,\"badInputs\":0}");
+    }
+
+    @Test
+    void should_print_one_envelope_whatever_the_number_of_files_with_bad_inputs_in_place() throws IOException {
+        Path profile = write("p.json", PROFILE);
+        Path healthy = write("h.json", HEALTHY);
+        Path broken = write("d.json", BROKEN);
+        Path bad = write("bad.json", "{\"entries\": 3}");
+        CliRun one = CliRun.of("check", "--format", "json", "--profile-file", profile.toString(), healthy.toString());
+        CliRun three = CliRun.of("check", "--format", "json", "--profile-file", profile.toString(), healthy.toString(),
+                bad.toString(), broken.toString());
+
+        JsonNode single = new ObjectMapper().readTree(one.out());
+        JsonNode batch = new ObjectMapper().readTree(three.out());
+
+        assertThat(one.exitCode()).isZero();
+        assertThat(single.get("results").get(0)).isEqualTo(batch.get("results").get(0));
+        assertThat(three.exitCode()).isEqualTo(2);
+        assertThat(batch.get("summary").toString()).isEqualTo("{\"dispatches\":2,\"sent\":1,\"rejected\":1,\"badInputs\":1}");
+        assertThat(batch.get("results").get(1).toString()).isEqualTo("{\"file\":\"" + bad + "\",\"error\":\"" + bad
+                + ": $.entries: expected an array, but was a number (3)\"}");
+        assertThat(batch.get("results").get(2).get("file").asText()).isEqualTo(broken.toString());
+        assertThat(three.err()).isEqualTo("guard: " + bad + ": $.entries: expected an array, but was a number (3)\n");
     }
 
     @Test
@@ -136,7 +173,7 @@ class CheckCommandTest {
                 "{\"name\": \"x\", \"rules\": [{\"type\": \"sorting\", \"id\": \"a\"}]}").toString(), good.toString()},
                 null);
         assertBad(new String[] {"check", "--mode", "fix", "--profile-file", profile.toString(), good.toString()},
-                "guard: --mode must be enforce or mutate, but was 'fix'\nTry 'guard check --help' for usage.\n");
+                "guard: --mode must be enforce, mutate or shadow, but was 'fix'\nTry 'guard check --help' for usage.\n");
         assertBad(new String[] {"check", "--format", "xml", "--profile-file", profile.toString(), good.toString()},
                 "guard: --format must be text or json, but was 'xml'\nTry 'guard check --help' for usage.\n");
         assertBad(new String[] {"check", "--composition", "all", "--profile-file", profile.toString(), good.toString()},

@@ -38,7 +38,7 @@ class CheckSelectionTest {
         CliRun run = CliRun.of("check", "--format", "json", d.toString());
 
         assertThat(run.exitCode()).isZero();
-        JsonNode r = new ObjectMapper().readTree(run.out());
+        JsonNode r = new ObjectMapper().readTree(run.out()).get("results").get(0);
         assertThat(r.get("profile").asText()).isEqualTo("anthropic-messages-adaptive-thinking");
         assertThat(r.get("selection").toString()).isEqualTo("{\"profiles\":[\"anthropic-messages-adaptive-thinking\"],"
                 + "\"reason\":\"model 'claude-sonnet-4-5' on 'anthropic' -> anthropic-messages-adaptive-thinking (base "
@@ -55,7 +55,7 @@ class CheckSelectionTest {
                 "reasoning.budgetTokens=2048", "--option", "parallelToolCalls=false", d.toString());
 
         assertThat(run.exitCode()).isZero();
-        JsonNode r = new ObjectMapper().readTree(run.out());
+        JsonNode r = new ObjectMapper().readTree(run.out()).get("results").get(0);
         assertThat(r.get("profile").asText()).isEqualTo("anthropic-messages-manual-thinking");
         assertThat(r.at("/timeline/options").toString()).isEqualTo("{\"reasoning\":{\"mode\":\"enabled\","
                 + "\"budgetTokens\":2048},\"toolChoice\":\"auto\",\"parallelToolCalls\":false}");
@@ -112,7 +112,7 @@ class CheckSelectionTest {
         CliRun aliased = CliRun.of("check", "--format", "json", "--model-alias", "prod-chat=gpt-4o", d.toString());
         CliRun bad = CliRun.of("check", "--model-alias", "prod-chat", d.toString());
 
-        assertThat(new ObjectMapper().readTree(aliased.out()).get("profile").asText()).isEqualTo("openai-chat");
+        assertThat(new ObjectMapper().readTree(aliased.out()).at("/results/0/profile").asText()).isEqualTo("openai-chat");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).startsWith("guard: invalid model alias: --model-alias 'prod-chat': expected NAME=MODEL,"
                 + " e.g. prod-chat=gpt-4o\n");

@@ -1,9 +1,15 @@
 package io.orderingguard.internal;
 
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.support.Suggestions;
 import io.vavr.collection.List;
 import io.vavr.collection.Seq;
 import io.vavr.control.Validation;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -49,5 +55,37 @@ public final class ConfigChecks {
     public java.util.List<String> problems() {
         Validation<Seq<String>, Seq<Object>> all = Validation.sequence(checks);
         return all.isInvalid() ? all.getError().asJava() : java.util.List.of();
+    }
+
+    /**
+     * Names each disabled advisory id that no rule the guard can run has: a typo there would otherwise
+     * silence nothing, quietly.
+     *
+     * @param disabled the ids given to {@code disableAdvisoryRuleIds}
+     * @param selector the profile selector, or {@code null} for fixed profiles
+     * @param fixed the fixed profiles
+     * @param own the guard's own advisory ids, always known
+     * @return one problem per unknown id, with the closest known ids
+     */
+    public static java.util.List<String> unknownRuleIds(Set<String> disabled, ProfileSelector selector,
+            java.util.List<OrderingProfile> fixed, Set<String> own) {
+        Set<String> known = new LinkedHashSet<>(own);
+        if (selector != null) {
+            known.addAll(selector.ruleIds());
+        }
+        for (OrderingProfile p : fixed) {
+            for (OrderingRule r : p.rules()) {
+                known.add(r.id());
+            }
+        }
+        java.util.List<String> unknown = new ArrayList<>();
+        java.util.List<String> candidates = java.util.List.copyOf(known);
+        for (String id : disabled) {
+            if (!known.contains(id)) {
+                unknown.add("disableAdvisoryRuleIds: no rule of the " + (selector != null ? "selectable" : "configured")
+                        + " profiles has the id '" + id + "'" + Suggestions.didYouMean(id, candidates));
+            }
+        }
+        return unknown;
     }
 }

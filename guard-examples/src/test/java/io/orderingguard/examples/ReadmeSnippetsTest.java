@@ -48,7 +48,8 @@ class ReadmeSnippetsTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern BLOCK = Pattern.compile(
-            "(?:<!--\\s*given:(?<given>.*?)-->\\s*\\n)?```java\\n(?<code>.*?)^```", Pattern.DOTALL | Pattern.MULTILINE);
+            "(?:<!--\\s*(?:given:(?<given>.*?)|checked by (?<checker>\\w+)\\s*)-->\\s*\\n)?```java\\n(?<code>.*?)^```",
+            Pattern.DOTALL | Pattern.MULTILINE);
     private static final Pattern TYPE = Pattern.compile(
             "^(?:public |final |abstract |sealed |non-sealed )*(?:class|record|interface|enum) (\\w+)", Pattern.MULTILINE);
     private static final Pattern METHOD = Pattern.compile(
@@ -67,7 +68,7 @@ class ReadmeSnippetsTest {
             "guard-wire", "guard-testing", "guard-redis");
 
     /** One block: where it is and what it says. */
-    record Snippet(Path file, int line, String given, String code) {
+    record Snippet(Path file, int line, String given, String code, String checker) {
         String name() {
             return ROOT.relativize(file) + ":" + line;
         }
@@ -91,7 +92,7 @@ class ReadmeSnippetsTest {
 
     @Test
     void a_block_that_does_not_compile_is_reported_with_the_compiler_message() throws IOException {
-        Snippet broken = new Snippet(ROOT.resolve("README.md"), 1, null, "OrderingGuard guard = OrderingGuard.nope();\n");
+        Snippet broken = new Snippet(ROOT.resolve("README.md"), 1, null, "OrderingGuard guard = OrderingGuard.nope();\n", null);
         assertThat(compile(broken, apiPackages())).contains("cannot find symbol").contains("nope()");
     }
 
@@ -107,7 +108,7 @@ class ReadmeSnippetsTest {
                 Matcher m = BLOCK.matcher(text);
                 while (m.find()) {
                     int line = 1 + (int) text.substring(0, m.start("code")).chars().filter(c -> c == '\n').count();
-                    out.add(new Snippet(f, line, m.group("given"), m.group("code")));
+                    out.add(new Snippet(f, line, m.group("given"), m.group("code"), m.group("checker")));
                 }
             }
         }
@@ -138,7 +139,41 @@ class ReadmeSnippetsTest {
         return out;
     }
 
+    /**
+     * A block whose SDK client is not on this class path names the test of its own module that
+     * compiles and runs it ({@code <!-- checked by ReadmeExampleTest -->}): every code line of the block
+     * must be in that test, between its {@code README example: begin} and {@code end} markers.
+     */
+    static String checkedElsewhere(Snippet s) throws IOException {
+        Path module = ROOT.relativize(s.file()).getNameCount() > 1 ? ROOT.resolve(ROOT.relativize(s.file()).getName(0)) : ROOT;
+        Path test;
+        try (Stream<Path> files = Files.walk(module.resolve("src").resolve("test"))) {
+            test = files.filter(p -> p.getFileName().toString().equals(s.checker() + ".java")).findFirst().orElse(null);
+        }
+        if (test == null) {
+            return "\n  no test " + s.checker() + ".java in " + ROOT.relativize(module);
+        }
+        String source = Files.readString(test);
+        int begin = source.indexOf("README example: begin");
+        int end = source.indexOf("README example: end");
+        if (begin < 0 || end < begin) {
+            return "\n  " + test.getFileName() + " has no README example: begin/end markers";
+        }
+        String example = source.substring(begin, end);
+        StringBuilder missing = new StringBuilder();
+        for (String line : s.code().split("\n")) {
+            String code = line.replaceAll("\\s*//.*$", "").strip();
+            if (!code.isEmpty() && !example.contains(code)) {
+                missing.append("\n  not in ").append(test.getFileName()).append(": ").append(code);
+            }
+        }
+        return missing.toString();
+    }
+
     static String compile(Snippet s, List<String> packages) throws IOException {
+        if (s.checker() != null) {
+            return checkedElsewhere(s);
+        }
         StringBuilder imports = new StringBuilder();
         StringBuilder rest = new StringBuilder();
         boolean leading = true;

@@ -1,0 +1,182 @@
+package io.orderingguard.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardInputException;
+import io.orderingguard.json.DispatchCodec;
+import io.orderingguard.json.JsonInput;
+import io.orderingguard.wire.ParsedBody;
+import io.orderingguard.wire.WireCodec;
+import io.orderingguard.wire.WireContext;
+import io.orderingguard.wire.WireFormat;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * Reads the files given to {@code guard check} into {@link CheckInput}s: dispatch documents (the
+ * default) or provider request bodies ({@code --wire}). A {@code .jsonl} or {@code .ndjson} file
+ * holds one document or body per line; any other file holds one. Every problem is one
+ * {@link GuardInputException} naming the file, the line (of the JSONL line, or of the JSON path in a
+ * multi-line file) and the JSON path; a bad line never stops the rest of its file.
+ *
+ * <p>A body's model comes from the body; the {@code --model} value fills in for a body that has
+ * none (Gemini and Bedrock Converse carry the model in the URL path). The {@code --provider} value
+ * replaces the surface's provider (a gateway or a host serving another provider's surface).
+ *
+ * <p>Immutable; not shared between threads.
+ */
+final class InputReader {
+
+    private final DispatchCodec documents;
+    private final boolean wire;
+    private final WireFormat fixedFormat;
+    private final String model;
+    private final String provider;
+
+    private InputReader(DispatchCodec documents, boolean wire, WireFormat fixedFormat, String model, String provider) {
+        this.documents = documents;
+        this.wire = wire;
+        this.fixedFormat = fixedFormat;
+        this.model = model;
+        this.provider = provider;
+    }
+
+    /**
+     * Returns a reader of dispatch documents.
+     *
+     * @param codec the document codec
+     * @return the reader
+     */
+    static InputReader documents(DispatchCodec codec) {
+        return new InputReader(codec, false, null, null, null);
+    }
+
+    /**
+     * Returns a reader of provider request bodies.
+     *
+     * @param format the surface, or {@code null} to detect it from each body
+     * @param model the model for bodies without one, or {@code null}
+     * @param provider the provider that replaces the surface's, or {@code null}
+     * @return the reader
+     */
+    static InputReader wire(WireFormat format, String model, String provider) {
+        return new InputReader(DispatchCodec.defaults(), true, format, model, provider);
+    }
+
+    /**
+     * Returns the surfaces this build has a codec for.
+     *
+     * @return their {@code --wire} names
+     */
+    static List<String> readableSurfaces() {
+        List<String> names = new ArrayList<>();
+        for (WireFormat f : WireFormat.values()) {
+            if (f.codec().isPresent()) {
+                names.add(f.wireName());
+            }
+        }
+        return names;
+    }
+
+    /**
+     * Reads one file.
+     *
+     * @param file the file
+     * @param sink receives each request read, in file order
+     * @param bad receives each problem (of the file, or of one line)
+     */
+    void read(Path file, Consumer<CheckInput> sink, Consumer<GuardInputException> bad) {
+        if (wire) {
+            readBodies(file, sink, bad);
+            return;
+        }
+        try {
+            if (isJsonl(file)) {
+                documents.forEachJsonl(file, (line, d) -> sink.accept(new CheckInput(file, line, d, null)), bad);
+            } else {
+                sink.accept(new CheckInput(file, 0, documents.read(file), null));
+            }
+        } catch (GuardInputException e) {
+            bad.accept(e);
+        }
+    }
+
+    private void readBodies(Path file, Consumer<CheckInput> sink, Consumer<GuardInputException> bad) {
+        if (isJsonl(file)) {
+            JsonLines.forEach(JsonInput.defaults(), file, (line, body) -> {
+                CheckInput input;
+                try {
+                    input = body(file, line, body);
+                } catch (GuardInputException e) {
+                    bad.accept(e);
+                    return;
+                }
+                sink.accept(input);
+            }, bad::accept);
+            return;
+        }
+        CheckInput input;
+        try {
+            input = JsonInput.defaults().readFile(file, root -> body(file, 0, root.raw()));
+        } catch (GuardInputException e) {
+            bad.accept(e);
+            return;
+        }
+        sink.accept(input);
+    }
+
+    private CheckInput body(Path file, int line, JsonNode body) {
+        String source = file.toString();
+        try {
+            WireFormat format = fixedFormat != null ? fixedFormat : WireFormat.detect(body, null);
+            WireCodec codec = format.codec().orElseThrow(() -> new GuardInputException(source, line, null,
+                    "the body is " + format.wireName() + (fixedFormat == null ? " (detected)" : "")
+                            + ", which this build cannot read yet; it reads " + String.join(", ", readableSurfaces())));
+            WireContext ctx = WireContext.of(source, line).withProvider(provider);
+            ParsedBody parsed = read(codec, body, ctx);
+            if (parsed.dispatch().model() == null && model != null) {
+                parsed = read(codec, body, ctx.withModel(model));
+            }
+            return new CheckInput(file, line, parsed.dispatch(), new CheckInput.Wire(codec, (ObjectNode) body, parsed));
+        } catch (GuardInputException e) {
+            throw e.source() == null ? e.at(source, line) : e;
+        }
+    }
+
+    /** Reads a body; when the surface was given and the body fails, says which surface it looks like. */
+    private ParsedBody read(WireCodec codec, JsonNode body, WireContext ctx) {
+        try {
+            return codec.read(body, ctx);
+        } catch (GuardInputException e) {
+            if (fixedFormat == null) {
+                throw e;
+            }
+            WireFormat looksLike;
+            try {
+                looksLike = WireFormat.detect(body, null);
+            } catch (GuardInputException notABody) {
+                throw e;
+            }
+            if (looksLike == fixedFormat) {
+                throw e;
+            }
+            throw new GuardInputException(e.source(), e.line(), e.path(), e.problem() + " (the body looks like "
+                    + looksLike.wireName() + ", not " + fixedFormat.wireName() + ": try --wire auto)");
+        }
+    }
+
+    /**
+     * Returns whether a file holds one document or body per line.
+     *
+     * @param file the file
+     * @return {@code true} for {@code .jsonl} and {@code .ndjson}
+     */
+    static boolean isJsonl(Path file) {
+        Path name = file.getFileName();
+        String n = (name == null ? file.toString() : name.toString()).toLowerCase(Locale.ROOT);
+        return n.endsWith(".jsonl") || n.endsWith(".ndjson");
+    }
+}
