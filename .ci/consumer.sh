@@ -15,6 +15,8 @@ for module in $(sed -n 's:.*<module>\(.*\)</module>.*:\1:p' pom.xml); do
   dir="$repo/io/orderingguard/$module/$version"
   if [ "$module" = guard-bom ]; then
     wanted="$module-$version.pom"
+  elif [ ! -d "$module/src/main/java" ]; then
+    wanted="$module-$version.jar"   # a starter: dependencies only, no code to document
   else
     wanted="$module-$version.jar $module-$version-sources.jar $module-$version-javadoc.jar"
   fi
