@@ -24,6 +24,24 @@ final class Assembler {
     /** One part of an output message: an entry, or (when {@code result}) the result of a call. */
     record Part(Entry entry, boolean result) {}
 
+    /**
+     * The system messages set apart (Anthropic, Gemini and Bedrock Converse keep them outside the
+     * message list) and every other entry assembled into wire messages.
+     *
+     * @param system receives the system messages, in order
+     */
+    static List<Out> splitSystem(List<Entry> entries, Map<String, Integer> resultOrder, List<Entry> system) {
+        Assembler assembler = new Assembler(true, resultOrder);
+        for (Entry entry : entries) {
+            if (entry instanceof Message m && m.role() == Role.SYSTEM) {
+                system.add(entry);
+            } else {
+                assembler.add(entry);
+            }
+        }
+        return assembler.finish();
+    }
+
     /** One output message: the original wire message id ({@code null} for a new one), role, parts. */
     static final class Out {
         final String key;

@@ -295,17 +295,10 @@ public final class BedrockConverseCodec implements WireCodec {
     static ObjectNode rebuild(List<Entry> entries, WireParse p, ObjectNode body) {
         Originals originals = new Originals(p, entries);
         List<Entry> system = new ArrayList<>();
-        Assembler assembler = new Assembler(true, p.resultOrder);
-        for (Entry entry : entries) {
-            if (entry instanceof Message m && m.role() == Role.SYSTEM) {
-                system.add(entry);
-            } else {
-                assembler.add(entry);
-            }
-        }
+        List<Assembler.Out> assembled = Assembler.splitSystem(entries, p.resultOrder, system);
         renderSystem(body, p, system, originals);
         ArrayNode messages = Blocks.NODES.arrayNode();
-        for (Assembler.Out out : assembler.finish()) {
+        for (Assembler.Out out : assembled) {
             ObjectNode original = out.key == null ? null : p.messages.get(out.key);
             ObjectNode message = original != null ? original.deepCopy()
                     : Blocks.NODES.objectNode().put("role", out.role.wireName());
