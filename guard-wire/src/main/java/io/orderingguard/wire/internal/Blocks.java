@@ -1,9 +1,16 @@
 package io.orderingguard.wire.internal;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
+import io.orderingguard.timeline.ToolCall;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +18,8 @@ import java.util.List;
 final class Blocks {
 
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private static final JsonFactory JSON = new ObjectMapper().getFactory();
 
     private Blocks() {}
 
@@ -38,6 +47,30 @@ final class Blocks {
             }
         }
         return String.join("\n", pieces);
+    }
+
+    /**
+     * Returns whether a text is what Jackson's {@code readTree} reads as a JSON object (it reads the
+     * first value and ignores what follows), checked by scanning its tokens without building a tree: the
+     * wires that carry tool-call arguments as a string then hand the text to
+     * {@link ToolCall#withArgumentText}, to be parsed only when a rule reads the arguments. A text as
+     * long as the parser's string limit is not scanned (a string inside it could exceed the limit,
+     * which the scan would not see): it is parsed as before.
+     */
+    static boolean isJsonObject(String text) {
+        if (text.length() >= StreamReadConstraints.DEFAULT_MAX_STRING_LEN) {
+            return false;
+        }
+        try (JsonParser parser = JSON.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            parser.skipChildren();
+            return parser.currentToken() == JsonToken.END_OBJECT;
+        } catch (IOException e) {
+            // arguments are free text on these wires: text that is not JSON is kept as it is
+            return false;
+        }
     }
 
     static String placeholder(String type) {

@@ -1,0 +1,70 @@
+package io.orderingguard.wire.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.timeline.ToolCall;
+import java.util.Random;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link Blocks#isJsonObject} says yes exactly when Jackson's {@code readTree} (what the OpenAI codecs
+ * parsed arguments with) reads a JSON object, and arguments handed over as text then read as that very
+ * object: so deferring the parse changes neither which calls get a payload {@code arguments} nor what
+ * their arguments are.
+ */
+class ArgumentTextTest {
+
+    private static final ObjectMapper EAGER = new ObjectMapper();
+    private static final String[] PIECES = {"{", "}", "[", "]", ":", ",", "\"q\"", "\"a b\"", "\"\\u00e9\"", "\"\\x\"",
+        "1", "-0.5", "1e999", "01", "true", "null", "nul", " ", "\n", "\"\t\"", "/*c*/", "{\"k\":", "\"k\":1}", "x"};
+
+    static LongStream seeds() {
+        return LongStream.range(0, 2_000);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{}", "{\"q\": \"x\"}", " {\"a\": [1, 2.50, {\"b\": null}]} ", "{\"a\": 1} trailing",
+        "{\"a\": 1}}", "{\"a\": 1", "[1]", "\"text\"", "42", "", "   ", "not json", "{\"a\": 1, \"a\": 2}",
+        "{\"big\": 123456789012345678901234567890}", "{'a': 1}", "{\"a\": \"\u0001\"}", "{\"a\": 1.5e3}"})
+    void should_agree_with_read_tree_on_hand_picked_texts(String text) {
+        assertAgrees(text);
+    }
+
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void should_agree_with_read_tree_on_random_texts(long seed) {
+        Random random = new Random(seed);
+        StringBuilder text = new StringBuilder(random.nextInt(4) == 0 ? "" : "{");
+        int pieces = random.nextInt(12);
+        for (int i = 0; i < pieces; i++) {
+            text.append(PIECES[random.nextInt(PIECES.length)]);
+        }
+        if (random.nextBoolean()) {
+            text.append('}');
+        }
+        assertAgrees(text.toString());
+    }
+
+    private static void assertAgrees(String text) {
+        JsonNode eager;
+        try {
+            eager = EAGER.readTree(text);
+        } catch (JsonProcessingException e) {
+            eager = null;
+        }
+        boolean object = eager instanceof ObjectNode;
+
+        assertThat(Blocks.isJsonObject(text)).as("isJsonObject(%s)", text).isEqualTo(object);
+        if (object) {
+            ToolCall call = new ToolCall("c", "t", null, null, true, null, null, null, null, false).withArgumentText(text);
+            assertThat(call.args()).as("arguments of %s", text).isEqualTo(eager);
+        }
+    }
+}
