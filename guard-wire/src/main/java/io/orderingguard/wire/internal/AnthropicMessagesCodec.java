@@ -112,7 +112,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
         Role role = "user".equals(message.enumValue("role", "user", "assistant")) ? Role.USER : Role.ASSISTANT;
-        String wire = "m" + i;
+        String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
         p.message(wire, (ObjectNode) message.raw());
         InputNode content = message.required("content");
@@ -142,12 +142,12 @@ public final class AnthropicMessagesCodec implements WireCodec {
                 break;
             case "thinking": {
                 String signature = block.optText("signature");
-                ObjectNode payload = signature == null ? null : Blocks.NODES.objectNode().put("signature", signature);
+                ObjectNode payload = signature == null ? null : Blocks.payload("signature", signature);
                 p.addEntry(new Thought(id, block.text("thinking"), payload, THINKING_TAG, step, wire), block.raw(), at);
                 break;
             }
             case "redacted_thinking":
-                p.addEntry(new Thought(id, "", Blocks.NODES.objectNode().put("data", block.text("data")), THINKING_TAG,
+                p.addEntry(new Thought(id, "", Blocks.payload("data", block.text("data")), THINKING_TAG,
                         step, wire), block.raw(), at);
                 break;
             case "tool_use":

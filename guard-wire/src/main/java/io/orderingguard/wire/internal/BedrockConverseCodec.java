@@ -153,14 +153,17 @@ public final class BedrockConverseCodec implements WireCodec {
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
         Role role = "user".equals(message.enumValue("role", "user", "assistant")) ? Role.USER : Role.ASSISTANT;
-        String wire = "m" + i;
+        String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
         p.message(wire, (ObjectNode) message.raw());
         List<InputNode> blocks = message.array(CONTENT);
-        List<String> keys = new ArrayList<>(blocks.size());
+        List<String> keys = p.keeps() ? new ArrayList<>(blocks.size()) : null;
         for (int j = 0; j < blocks.size(); j++) {
-            keys.add(readBlock(p, blocks.get(j).requireObject(), role, wire, step, j,
-                    p.keeps() ? "messages[" + i + "].content[" + j + "]" : null));
+            String key = readBlock(p, blocks.get(j).requireObject(), role, wire, step, j,
+                    p.keeps() ? "messages[" + i + "].content[" + j + "]" : null);
+            if (keys != null) {
+                keys.add(key);
+            }
         }
         p.blockKeys(wire, keys);
     }
@@ -213,13 +216,13 @@ public final class BedrockConverseCodec implements WireCodec {
 
     private static Thought thought(InputNode reasoning, String id, String step, String wire) {
         if (reasoning.has("redactedContent")) {
-            return new Thought(id, "", Blocks.NODES.objectNode().put("data", reasoning.text("redactedContent")),
+            return new Thought(id, "", Blocks.payload("data", reasoning.text("redactedContent")),
                     REASONING_TAG, step, wire);
         }
         InputNode text = reasoning.required("reasoningText").requireObject();
         String signature = text.optText("signature");
         return new Thought(id, text.text(TEXT), signature == null ? null
-                : Blocks.NODES.objectNode().put("signature", signature), REASONING_TAG, step, wire);
+                : Blocks.payload("signature", signature), REASONING_TAG, step, wire);
     }
 
     private static String resultText(InputNode result) {
@@ -235,7 +238,7 @@ public final class BedrockConverseCodec implements WireCodec {
                 pieces.add(Blocks.placeholder(kind));
             }
         }
-        return String.join("\n", pieces);
+        return Blocks.join(pieces);
     }
 
     private static ToolChoice toolChoice(InputNode choice) {

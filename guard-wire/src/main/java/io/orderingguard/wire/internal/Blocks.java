@@ -13,6 +13,7 @@ import io.orderingguard.timeline.ToolCall;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Small readers the codecs share. */
 final class Blocks {
@@ -20,6 +21,8 @@ final class Blocks {
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private static final JsonFactory JSON = new ObjectMapper().getFactory();
+    // filled as they are first used; a racing thread at worst makes an equal string (strings are safely published)
+    private static final String[] WIRE_IDS = new String[4_096];
 
     private Blocks() {}
 
@@ -46,7 +49,12 @@ final class Blocks {
                 pieces.add(placeholder(type));
             }
         }
-        return String.join("\n", pieces);
+        return join(pieces);
+    }
+
+    /** Joins pieces of text with new lines; one piece is returned as it is, not copied. */
+    static String join(List<String> pieces) {
+        return pieces.size() == 1 ? pieces.get(0) : String.join("\n", pieces);
     }
 
     /**
@@ -61,6 +69,9 @@ final class Blocks {
         if (text.length() >= StreamReadConstraints.DEFAULT_MAX_STRING_LEN) {
             return false;
         }
+        if (JsonText.startsWithObject(text)) {
+            return true;
+        }
         try (JsonParser parser = JSON.createParser(text)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return false;
@@ -73,12 +84,43 @@ final class Blocks {
         }
     }
 
+    /**
+     * Returns a one-field payload for an entry to copy: an object over an immutable one-entry map, the
+     * least a payload read from a body costs before the entry makes its own copy.
+     */
+    static ObjectNode payload(String field, String value) {
+        return new ObjectNode(NODES, Map.of(field, NODES.textNode(value)));
+    }
+
+    /**
+     * Returns the id of wire message {@code i} ({@code m<i>}), shared for the first few thousand: every
+     * read names every message.
+     */
+    static String wire(int i) {
+        if (i >= WIRE_IDS.length) {
+            return "m" + i;
+        }
+        String id = WIRE_IDS[i];
+        if (id == null) {
+            id = "m" + i;
+            WIRE_IDS[i] = id;
+        }
+        return id;
+    }
+
     static String placeholder(String type) {
         return "[" + type + "]";
     }
 
-    /** Reads an optional object field, or an empty object. */
+    /**
+     * Reads an optional object field, or an empty object. The object is the body's own, not a copy:
+     * for an entry's arguments, which the entry copies.
+     */
     static ObjectNode object(InputNode parent, String name) {
+        JsonNode raw = parent.raw().isObject() ? parent.raw().get(name) : null;
+        if (raw instanceof ObjectNode own) {
+            return own;
+        }
         ObjectNode value = parent.optObject(name);
         return value == null ? NODES.objectNode() : value;
     }

@@ -189,7 +189,7 @@ public final class GeminiCodec implements WireCodec {
         content.requireObject();
         String roleName = content.optEnum("role", "user", "model");
         Role role = "model".equals(roleName) ? Role.ASSISTANT : Role.USER;
-        String wire = "m" + i;
+        String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
         p.message(wire, (ObjectNode) content.raw());
         List<InputNode> parts = content.optArray(PARTS);
@@ -203,7 +203,7 @@ public final class GeminiCodec implements WireCodec {
             int j, String at) {
         String id = wire + ".c" + j;
         String signature = part.optText(name(part, SIGNATURE, "thought_signature"));
-        ObjectNode payload = signature == null ? null : Blocks.NODES.objectNode().put(SIGNATURE, signature);
+        ObjectNode payload = signature == null ? null : Blocks.payload(SIGNATURE, signature);
         String tag = signature == null ? null : SENTINELS.contains(signature) ? SENTINEL_TAG : SIGNATURE_TAG;
         String call = name(part, "functionCall", "function_call");
         String response = name(part, "functionResponse", "function_response");

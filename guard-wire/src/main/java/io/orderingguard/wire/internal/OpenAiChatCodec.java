@@ -95,7 +95,7 @@ public final class OpenAiChatCodec implements WireCodec {
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
         String role = message.enumValue("role", "system", "developer", "user", "assistant", "tool");
-        String wire = "m" + i;
+        String wire = Blocks.wire(i);
         String at = p.keeps() ? "messages[" + i + "]" : null;
         p.message(wire, (ObjectNode) message.raw());
         switch (role) {
@@ -149,7 +149,7 @@ public final class OpenAiChatCodec implements WireCodec {
         // arguments that are a JSON object are parsed when a rule reads them; other text (a custom tool's
         // input, text that is not JSON) is kept as payload "arguments" so rendering writes it back as it was
         boolean object = !custom && arguments != null && Blocks.isJsonObject(arguments);
-        ObjectNode payload = arguments == null || object ? null : Blocks.NODES.objectNode().put("arguments", arguments);
+        ObjectNode payload = arguments == null || object ? null : Blocks.payload("arguments", arguments);
         ToolCall read = new ToolCall(id, name, null, null, true, payload, null, wire, wire, false);
         return object ? read.withArgumentText(arguments) : read;
     }

@@ -154,7 +154,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
         for (int i = 0; i < items.size(); i++) {
             InputNode item = items.get(i).requireObject();
             String type = type(item);
-            String wire = "m" + i;
+            String wire = Blocks.wire(i);
             String at = p.keeps() ? "input[" + i + "]" : null;
             p.message(wire, (ObjectNode) item.raw());
             String role = type.equals("message") ? item.enumValue("role", "user", "assistant", "system", "developer")
@@ -247,7 +247,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
         for (InputNode part : output.asArray()) {
             pieces.add(partText(part.requireObject()));
         }
-        return String.join("\n", pieces);
+        return Blocks.join(pieces);
     }
 
     private static void readReasoning(WireParse p, InputNode item, String wire, String step, String at) {
@@ -260,12 +260,12 @@ public final class OpenAiResponsesCodec implements WireCodec {
         }
         ObjectNode payload = null;
         if (present(item, ENCRYPTED_CONTENT)) {
-            payload = Blocks.NODES.objectNode().put(ENCRYPTED_CONTENT, item.text(ENCRYPTED_CONTENT));
+            payload = Blocks.payload(ENCRYPTED_CONTENT, item.text(ENCRYPTED_CONTENT));
         }
         if (present(item, "id")) {
             item.nonBlankText("id");
         }
-        p.addEntry(new Thought(wire, String.join("\n", pieces), payload, REASONING_TAG, step, wire), item.raw(), at);
+        p.addEntry(new Thought(wire, Blocks.join(pieces), payload, REASONING_TAG, step, wire), item.raw(), at);
     }
 
     private static ToolCall readCall(InputNode item, String type, String wire, String step) {
@@ -275,7 +275,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
         String arguments = custom ? item.text(INPUT) : item.text("arguments");
         // arguments that are a JSON object are parsed when a rule reads them; other text is kept as payload
         boolean object = !custom && Blocks.isJsonObject(arguments);
-        ObjectNode payload = object ? null : Blocks.NODES.objectNode().put(custom ? INPUT : "arguments", arguments);
+        ObjectNode payload = object ? null : Blocks.payload(custom ? INPUT : "arguments", arguments);
         ToolCall call = new ToolCall(id, name, null, null, true, payload, null, step, wire, false);
         return object ? call.withArgumentText(arguments) : call;
     }
