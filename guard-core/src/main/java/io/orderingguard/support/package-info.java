@@ -1,7 +1,9 @@
 /**
  * Small helpers that every Ordering Guard module shares: argument checks whose messages name the
- * field and the bad value ({@link io.orderingguard.support.Require}) and "did you mean" suggestions
- * ({@link io.orderingguard.support.Suggestions}).
+ * field and the bad value ({@link io.orderingguard.support.Require}), "did you mean" suggestions
+ * ({@link io.orderingguard.support.Suggestions}), and the window of the adapters' pair-safe chat
+ * memories ({@link io.orderingguard.support.PairSafeWindow} over
+ * {@link io.orderingguard.support.MessageShape}s), which evicts whole turns and tool rounds.
  *
  * <p><strong>Supporting API for Ordering Guard's own modules.</strong> It is exported so that
  * guard-profiles, guard-testing and the adapters do not reach into {@code io.orderingguard.internal};

@@ -1,6 +1,10 @@
 package io.orderingguard.wire;
 
 import io.orderingguard.support.Require;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What a body does not say about itself: the model and provider when they travel outside the body
@@ -22,6 +26,18 @@ import io.orderingguard.support.Require;
 public record WireContext(String model, String provider, String conversationId, String source, int line) {
 
     private static final WireContext EMPTY = new WireContext(null, null, null, null, 0);
+
+    /** {@code …/models/{model}:generateContent}, Gemini API and Vertex AI. */
+    private static final Pattern GEMINI_PATH =
+            Pattern.compile("/models/([^/:?#]+):(?:stream)?generateContent(?:$|[?#])", Pattern.CASE_INSENSITIVE);
+    /** {@code /v1/projects/{p}/locations/{l}/publishers/google/models/…}: Vertex AI. */
+    private static final Pattern VERTEX_PATH = Pattern.compile("/projects/[^/]+/locations/[^/]+/publishers/google/",
+            Pattern.CASE_INSENSITIVE);
+    /** A {@code %} not followed by two hex digits: such an id is taken as it is. */
+    private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
+    /** {@code /model/{modelId}/converse} and {@code /converse-stream}: Bedrock (the id percent-encoded). */
+    private static final Pattern BEDROCK_PATH =
+            Pattern.compile("/model/([^/?#]+)/converse(?:-stream)?(?:$|[?#])", Pattern.CASE_INSENSITIVE);
 
     /** Validates the fields. */
     public WireContext {
@@ -59,6 +75,43 @@ public record WireContext(String model, String provider, String conversationId, 
      */
     public WireContext withModel(String newModel) {
         return new WireContext(newModel, provider, conversationId, source, line);
+    }
+
+    /**
+     * Returns a copy that takes what a request's URL path says about the request, for the surfaces
+     * that carry the model there: the model of a Gemini API or Vertex AI path
+     * ({@code /v1beta/models/gemini-2.5-pro:generateContent},
+     * {@code /v1/projects/p/locations/l/publishers/google/models/gemini-3-pro:streamGenerateContent})
+     * or of a Bedrock path ({@code /model/us.anthropic.claude-sonnet-4-5-v1%3A0/converse}, the id
+     * percent-decoded), and the provider {@code vertex} for a Vertex AI path. What this context
+     * already names wins; a path of another surface changes nothing.
+     *
+     * <pre>{@code
+     * WireContext ctx = WireContext.of("req.json", 0).withUrlPath("/model/amazon.nova-pro-v1:0/converse");
+     * // ctx.model() is "amazon.nova-pro-v1:0"
+     * }</pre>
+     *
+     * @param urlPath the URL or its path (a query is ignored), or {@code null}
+     * @return the copy, or this context when the path names no model
+     */
+    public WireContext withUrlPath(String urlPath) {
+        if (urlPath == null) {
+            return this;
+        }
+        Matcher gemini = GEMINI_PATH.matcher(urlPath);
+        if (gemini.find()) {
+            boolean vertex = VERTEX_PATH.matcher(urlPath).find();
+            return new WireContext(model != null ? model : gemini.group(1),
+                    provider != null || !vertex ? provider : "vertex", conversationId, source, line);
+        }
+        Matcher bedrock = BEDROCK_PATH.matcher(urlPath);
+        if (bedrock.find() && model == null) {
+            String raw = bedrock.group(1);
+            String id = BAD_ESCAPE.matcher(raw).find() ? raw
+                    : URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
+            return id.isBlank() ? this : new WireContext(id, provider, conversationId, source, line);
+        }
+        return this;
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.wire.internal.AnthropicMessagesCodec;
+import io.orderingguard.wire.internal.GeminiCodec;
 import io.orderingguard.wire.internal.OpenAiChatCodec;
 import io.orderingguard.wire.internal.OpenAiResponsesCodec;
 import java.util.Locale;
@@ -13,8 +14,8 @@ import java.util.Set;
 /**
  * A provider request surface, named as {@code guard check --wire} names it.
  *
- * <p>Codecs exist for {@link #ANTHROPIC_MESSAGES}, {@link #OPENAI_CHAT} and
- * {@link #OPENAI_RESPONSES}; {@link #codec()} is empty for the others.
+ * <p>Codecs exist for {@link #ANTHROPIC_MESSAGES}, {@link #OPENAI_CHAT}, {@link #OPENAI_RESPONSES}
+ * and {@link #GEMINI}; {@link #codec()} is empty for the others.
  *
  * <p>Thread-safe (an enum).
  */
@@ -69,6 +70,8 @@ public enum WireFormat {
                 return Optional.of(OpenAiChatCodec.INSTANCE);
             case OPENAI_RESPONSES:
                 return Optional.of(OpenAiResponsesCodec.INSTANCE);
+            case GEMINI:
+                return Optional.of(GeminiCodec.INSTANCE);
             default:
                 return Optional.empty();
         }

@@ -142,9 +142,19 @@ final class ArchitectureRules {
     /** Imports main classes only: no test classes of any module and no test-jars. */
     static final class MainClassesOnly implements ImportOption {
 
+        /**
+         * guard-wire reaches this class path through guard-adk, but is not under these rules yet: its API
+         * and its {@code internal} package reference each other ({@code WireFormat.codec()} returns the
+         * internal codecs, which implement {@code WireCodec}), a cycle {@link #noPackageCycles} reports.
+         * Until guard-wire breaks it (a {@code ServiceLoader} lookup, say), it is left out, as it was
+         * before guard-adk brought it here.
+         */
+        private static final Pattern NOT_YET_CHECKED = Pattern.compile(".*/guard-wire(/target/classes/|-[^/]*\\.jar).*");
+
         @Override
         public boolean includes(Location location) {
-            return !location.contains("/test-classes/") && !location.matches(Pattern.compile(".*-tests\\.jar.*"));
+            return !location.contains("/test-classes/") && !location.matches(Pattern.compile(".*-tests\\.jar.*"))
+                    && !location.matches(NOT_YET_CHECKED);
         }
     }
 }

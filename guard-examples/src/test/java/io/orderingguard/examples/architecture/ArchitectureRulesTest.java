@@ -100,8 +100,9 @@ class ArchitectureRulesTest {
         Set<String> modules = new TreeSet<>();
         real.forEach(c -> modules.add(ArchitectureRules.moduleOf(c)));
 
-        assertThat(modules).containsExactly("guard-cli", "guard-core", "guard-examples", "guard-langchain4j",
-                "guard-policy", "guard-profiles", "guard-redis", "guard-spring-ai", "guard-testing");
+        assertThat(modules).containsExactly("guard-adk", "guard-cli", "guard-core", "guard-examples",
+                "guard-langchain4j", "guard-policy", "guard-profiles", "guard-redis", "guard-spring-ai",
+                "guard-testing");
         assertThat(real.stream().map(JavaClass::getName))
                 .contains("io.orderingguard.internal.Evaluator", "io.orderingguard.OrderingGuard")
                 .noneMatch(n -> n.startsWith(FIXTURE));

@@ -79,7 +79,7 @@ final class GeminiWire {
             for (int i = 0; i < contents.size(); i++) {
                 for (JsonNode part : contents.get(i).path("parts")) {
                     String signature = part.path("thoughtSignature").textValue();
-                    if (signature != null && !minted(signature) && !DUMMY_SIGNATURES.contains(signature)) {
+                    if (signature != null && !minted(signature) && !dummy(signature)) {
                         return Optional.of(Violation.of(GEMINI_CORRUPTED_THOUGHT_SIGNATURE, i, null, null, Map.of()));
                     }
                 }
@@ -140,6 +140,21 @@ final class GeminiWire {
             }
         }
         return 0;
+    }
+
+    /**
+     * Whether a signature is one of the documented dummies. {@code thoughtSignature} is a bytes field, and
+     * proto3 JSON reads bytes in the standard and the URL-safe Base64 alphabet alike, so the server sees
+     * the same bytes for {@code skip_thought_signature_validator} and for
+     * {@code skip/thought/signature/validator} (what an SDK holding the field as {@code byte[]}, such as
+     * google-genai for Java, writes for them).
+     */
+    static boolean dummy(String signature) {
+        if (DUMMY_SIGNATURES.contains(signature)) {
+            return true;
+        }
+        String urlSafe = signature.replace('+', '-').replace('/', '_');
+        return DUMMY_SIGNATURES.contains(urlSafe);
     }
 
     private static boolean minted(String signature) {
