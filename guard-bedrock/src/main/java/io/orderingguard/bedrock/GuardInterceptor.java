@@ -42,14 +42,18 @@ import software.amazon.awssdk.http.SdkHttpRequest;
  * {@code Content-Length}.
  *
  * <p>Only Converse paths ({@code /model/<id>/converse}) are read; the model comes from the path.
- * {@code converse-stream} is checked the same way. Other operations ({@code InvokeModel},
+ * {@code converse-stream} is checked the same way (its request body is a Converse body; only the
+ * answer is an event stream). Other operations ({@code InvokeModel},
  * {@code ApplyGuardrail}) pass untouched. A {@value WireGuard#CONVERSATION_HEADER} header (added with
  * {@code overrideConfiguration(o -> o.putHeader(...))} on the request) names the conversation and is
  * removed before signing.
  *
  * <p>Failures: the SDK reports an exception thrown by an interceptor to the other interceptors and
  * then throws it to the caller; an {@link OrderingViolationException} is not an {@code SdkException},
- * so the retry policy never retries it.
+ * so the retry policy never retries it. The asynchronous client ({@code BedrockRuntimeAsyncClient},
+ * {@code converse} and {@code converseStream} alike) fails its future with an
+ * {@code SdkClientException} whose cause is the {@link OrderingViolationException}: its handler wraps
+ * whatever an interceptor throws, before the retry stage; nothing is sent.
  *
  * <p>Thread-safe: immutable; per-call state travels in the {@link ExecutionAttributes}.
  */
