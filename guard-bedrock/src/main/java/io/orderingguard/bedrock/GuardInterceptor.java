@@ -3,9 +3,9 @@ package io.orderingguard.bedrock;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
+import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireFormat;
 import io.orderingguard.wire.WireGuard;
-import io.orderingguard.wire.WireVerdict;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -155,10 +155,10 @@ public final class GuardInterceptor implements ExecutionInterceptor {
         Optional<RequestBody> body = context.requestBody();
         Decision decision = Decision.UNCHANGED;
         if (WireFormat.forPath(http.encodedPath()).isPresent() && body.isPresent()) {
-            WireVerdict verdict = wire.inspect(bytesOf(body.get()), http.encodedPath(),
-                    http.firstMatchingHeader(WireGuard.CONVERSATION_HEADER).orElse(null));
-            byte[] toSend = verdict.bodyToSend();
-            decision = verdict.changed() ? new Decision(toSend) : Decision.UNCHANGED;
+            // the marshalled body comes from a content stream provider: the SDK can send it again
+            WireAdmission admission = WireAdmission.decide(wire, http.encodedPath(),
+                    http.firstMatchingHeader(WireGuard.CONVERSATION_HEADER).orElse(null), bytesOf(body.get()), true);
+            decision = admission.replacesBody() ? new Decision(admission.body()) : Decision.UNCHANGED;
         }
         attributes.putAttribute(DECISION, decision);
         return decision;
