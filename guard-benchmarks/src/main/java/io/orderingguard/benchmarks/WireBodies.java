@@ -105,8 +105,12 @@ public final class WireBodies {
                 return "gemini";
             case "bedrock-converse":
                 return "bedrock";
+            case "openai-responses":
+                return "openai-responses"; // as WireGuard checks a Responses body
+            case "openai-chat":
+                return "openai";
             default:
-                return surface.startsWith("openai") ? "openai" : Conversations.PROVIDER;
+                return Conversations.PROVIDER;
         }
     }
 

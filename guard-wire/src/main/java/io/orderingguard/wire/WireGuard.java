@@ -35,6 +35,9 @@ import java.util.Optional;
  * {@link WireVerdict.Unguarded} and sent unchanged, as is a body on a surface without a codec.
  * Gemini and Bedrock carry the model in the path; it is taken from there
  * ({@link WireContext#withUrlPath}, which also names the provider {@code vertex} for a Vertex AI path).
+ * A Responses body is checked as provider {@code openai-responses} unless
+ * {@link Builder#provider(String)} names another, so the model selects the Responses profiles and not
+ * the Chat Completions ones.
  *
  * <p>Bytes: a body that passes is sent as the very array the client wrote — not re-serialised — so
  * opaque signatures, unknown fields, key order and number spelling reach the provider exactly. Only a
@@ -155,7 +158,7 @@ public final class WireGuard {
             if (codec.isEmpty()) {
                 return new WireVerdict.Unguarded(body, "no codec reads " + format.wireName() + " bodies yet");
             }
-            return decide(body, json, codec.get(), context(urlPath, conversationId));
+            return decide(body, json, codec.get(), context(format, urlPath, conversationId));
         } catch (GuardInputException e) {
             return unreadable(body, e);
         }
@@ -192,14 +195,24 @@ public final class WireGuard {
         }
     }
 
-    private WireContext context(String urlPath, String conversationId) {
+    private WireContext context(WireFormat format, String urlPath, String conversationId) {
         String path = urlPath == null ? null : stripQuery(urlPath);
         WireContext ctx = WireContext.of(path, 0)
                 .withConversationId(conversationId == null || conversationId.isBlank() ? null : conversationId)
-                .withProvider(provider)
+                .withProvider(provider != null ? provider : surfaceProvider(format))
                 .withModel(model);
         // Gemini and Bedrock carry the model in the path; the builder's model and provider win
         return ctx.withUrlPath(path);
+    }
+
+    /**
+     * Returns the provider a body of this surface is checked as when none is configured: the
+     * Responses surface has profiles of its own ({@code openai-responses}), which the model id alone
+     * does not pick ({@code o4-mini} is served on Chat Completions too); the other codecs name their
+     * provider themselves.
+     */
+    private static String surfaceProvider(WireFormat format) {
+        return format == WireFormat.OPENAI_RESPONSES ? "openai-responses" : null;
     }
 
     private WireVerdict unreadable(byte[] body, GuardInputException e) {

@@ -133,7 +133,9 @@ class CheckReadTest {
             throw new UncheckedIOException(e);
         }
         String path = path(format);
-        WireContext ctx = WireContext.of(path, 0).withConversationId("c-1").withUrlPath(path);
+        // as WireGuard names it: a Responses body is checked as provider openai-responses
+        WireContext ctx = WireContext.of(path, 0).withConversationId("c-1")
+                .withProvider(format == WireFormat.OPENAI_RESPONSES ? "openai-responses" : null).withUrlPath(path);
         WireParse full = null;
         GuardInputException refused = null;
         try {
