@@ -1,7 +1,6 @@
 package io.orderingguard.langchain4j;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
@@ -16,7 +15,6 @@ import io.orderingguard.support.EncoderIds;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
-import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.RequestOptions;
@@ -334,11 +332,11 @@ public final class ChatRequestCodec {
         Require.blankToError(conversationId, "conversationId");
         ChatRequestParameters effective = effectiveParameters(request);
         MessageEncoder.ResultWires resultWires = resultWires();
-        List<Entry> entries = MessageEncoder.entries(request.messages(), layout, resultWires);
+        Timeline.Builder entries = MessageEncoder.entries(request.messages(), layout, resultWires);
         List<DeclaredTool> tools = ToolDeclarations.of(effective.toolSpecifications());
         String model = effective.modelName();
         Dispatch dispatch = Dispatch.of(conversationId, provider, model == null || model.isBlank() ? null : model,
-                Timeline.of(entries, tools)).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));
+                entries.build(tools)).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));
         return new EncodedChatRequest(request, dispatch, layout, resultWires);
     }
 

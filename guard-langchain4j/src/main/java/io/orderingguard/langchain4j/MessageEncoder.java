@@ -18,6 +18,7 @@ import io.orderingguard.support.UniqueIds;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
 import java.util.ArrayList;
@@ -69,7 +70,7 @@ final class MessageEncoder {
     private final ResultWires resultWires;
     /** What the pass records for rendering, or {@code null} when it only makes entries. */
     private final Sources sources;
-    private final List<Entry> entries;
+    private final Timeline.Builder entries;
     private final UniqueIds thoughtIds;
     /** Bit {@code i}: whether a call took message {@code i} as its result (so it is no orphan); made on first use. */
     private long[] taken;
@@ -88,7 +89,7 @@ final class MessageEncoder {
                 assistantMessages++;
             }
         }
-        this.entries = new ArrayList<>(entryCount(messages));
+        this.entries = Timeline.builder(entryCount(messages));
         // a thought per AiMessage, more only with redacted blocks
         this.thoughtIds = UniqueIds.expecting(assistantMessages);
     }
@@ -96,9 +97,9 @@ final class MessageEncoder {
     /**
      * Encodes messages into timeline entries.
      *
-     * @return the entries, in order
+     * @return the builder holding the entries, in order
      */
-    static List<Entry> entries(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
+    static Timeline.Builder entries(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
         MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, null);
         encoder.run();
         return encoder.entries;

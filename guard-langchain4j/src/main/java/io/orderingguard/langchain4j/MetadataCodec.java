@@ -5,9 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import io.orderingguard.support.UniqueIds;
-import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +37,8 @@ final class MetadataCodec {
      * @param ids makes a content-derived id unique in the request
      * @return whether the message has the thought of a thinking (not counting redacted blocks)
      */
-    static boolean readThinking(MetadataLayout layout, String step, AiMessage a, UniqueIds ids, List<Entry> into) {
+    static boolean readThinking(MetadataLayout layout, String step, AiMessage a, UniqueIds ids,
+            Timeline.Builder into) {
         Thought thought;
         switch (layout) {
             case ANTHROPIC:

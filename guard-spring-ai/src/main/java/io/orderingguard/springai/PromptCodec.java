@@ -5,7 +5,6 @@ import io.orderingguard.support.EncoderIds;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
-import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Surface;
@@ -182,7 +181,7 @@ public final class PromptCodec {
             case "openai" -> PromptEncoder.ResultWires.SEPARATE;
             default -> PromptEncoder.ResultWires.UNKNOWN;
         };
-        List<Entry> entries = PromptEncoder.entries(prompt.getInstructions(), wires);
+        Timeline.Builder entries = PromptEncoder.entries(prompt.getInstructions(), wires);
         String model = options == null ? null : options.getModel();
         if ((model == null || model.isBlank()) && defaults != null) {
             model = defaults.getModel();
@@ -193,7 +192,7 @@ public final class PromptCodec {
         }
         RequestOptions requestOptions = ProviderOptions.of(options != null ? options : defaults).overriddenBy(overrides);
         Dispatch dispatch = new Dispatch(conversationId, name, model == null || model.isBlank() ? null : model,
-                Surface.DISPATCH, Timeline.of(entries, tools), null, requestOptions);
+                Surface.DISPATCH, entries.build(tools), null, requestOptions);
         return new EncodedPrompt(prompt, dispatch, wires);
     }
 

@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.support.EncoderIds;
 import io.orderingguard.support.UniqueIds;
-import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
@@ -66,7 +66,7 @@ final class PromptEncoder {
     private final ResultWires resultWires;
     /** What the pass records for rendering, or {@code null} when it only makes entries. */
     private final Sources sources;
-    private final List<Entry> entries;
+    private final Timeline.Builder entries;
     private final UniqueIds usedIds;
     /** Per tool response message, where its responses start in {@link #taken}; made on the first pairing. */
     private int[] firstResponse;
@@ -93,16 +93,16 @@ final class PromptEncoder {
                 capacity++;
             }
         }
-        this.entries = new ArrayList<>(capacity);
+        this.entries = Timeline.builder(capacity);
         this.usedIds = UniqueIds.expecting(ids);
     }
 
     /**
      * Encodes messages into timeline entries.
      *
-     * @return the entries, in order
+     * @return the builder holding the entries, in order
      */
-    static List<Entry> entries(List<org.springframework.ai.chat.messages.Message> messages, ResultWires resultWires) {
+    static Timeline.Builder entries(List<org.springframework.ai.chat.messages.Message> messages, ResultWires resultWires) {
         PromptEncoder encoder = new PromptEncoder(messages, resultWires, null);
         encoder.run();
         return encoder.entries;
