@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -123,6 +124,42 @@ public final class CallSelector {
         for (int i = 0; i < keys.length; i++) {
             String text = call.argText(keys[i]);
             if (text == null || !patterns[i].matcher(text).find()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The number of {@code args_match} entries. */
+    int constraintCount() {
+        return keys.length;
+    }
+
+    /**
+     * {@link #matches(ToolInvocation, Aliases)} reusing one matcher per constraint (made on first use).
+     *
+     * @param call the call
+     * @param aliases the alias table
+     * @param reuse one slot per constraint, in {@link #constraintCount()} order
+     * @return {@code true} on a match
+     */
+    boolean matches(ToolInvocation call, Aliases aliases, Matcher[] reuse) {
+        if (!aliases.matches(tool, call.tool())) {
+            return false;
+        }
+        for (int i = 0; i < keys.length; i++) {
+            String text = call.argText(keys[i]);
+            if (text == null) {
+                return false;
+            }
+            Matcher matcher = reuse[i];
+            if (matcher == null) {
+                matcher = patterns[i].matcher(text);
+                reuse[i] = matcher;
+            } else {
+                matcher.reset(text);
+            }
+            if (!matcher.find()) {
                 return false;
             }
         }

@@ -7,16 +7,19 @@ import java.util.Objects;
  * The ordered tool calls a rule reads (positions are 0-based indices), with the alias table that
  * resolves tool names bound to it.
  *
- * <p>Thread-safe: immutable.
+ * <p>Thread-safe: immutable, except for the answers of argument-constrained selectors it remembers (under
+ * a lock, shared with its prefixes), which never change once given.
  */
 public final class CallTrace {
 
     private final List<ToolInvocation> calls;
     private final Aliases aliases;
+    private final ArgumentMatches argumentMatches;
 
-    private CallTrace(List<ToolInvocation> calls, Aliases aliases) {
+    private CallTrace(List<ToolInvocation> calls, Aliases aliases, ArgumentMatches argumentMatches) {
         this.calls = calls;
         this.aliases = aliases;
+        this.argumentMatches = argumentMatches;
     }
 
     /**
@@ -33,7 +36,9 @@ public final class CallTrace {
                 throw new NullPointerException("calls[" + i + "] must not be null");
             }
         }
-        return new CallTrace(List.copyOf(calls), Objects.requireNonNull(aliases, "aliases must not be null"));
+        List<ToolInvocation> copy = List.copyOf(calls);
+        return new CallTrace(copy, Objects.requireNonNull(aliases, "aliases must not be null"),
+                new ArgumentMatches(copy.size()));
     }
 
     /**
@@ -81,6 +86,10 @@ public final class CallTrace {
      * @return {@code true} on a match
      */
     public boolean matches(int index, CallSelector selector) {
+        if (selector.hasArgsMatch()) {
+            Objects.checkIndex(index, calls.size());
+            return argumentMatches.matches(index, selector, calls, aliases);
+        }
         return selector.matches(calls.get(index), aliases);
     }
 
@@ -138,7 +147,7 @@ public final class CallTrace {
      * @return the prefix, with the same aliases
      */
     public CallTrace prefix(int length) {
-        return length == calls.size() ? this : new CallTrace(calls.subList(0, length), aliases);
+        return length == calls.size() ? this : new CallTrace(calls.subList(0, length), aliases, argumentMatches);
     }
 
     /**

@@ -9,9 +9,7 @@ import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.WireRelation;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Messages alternate strictly between two roles, the first non-system message has role
@@ -169,7 +167,7 @@ public record AlternationRule(
     }
 
     private void checkCap(List<Entry> entries, TimelineStructure s, FindingSink sink) {
-        Map<String, List<String>> perStep = null;
+        int stepped = 0;
         for (int g = 0; g < s.groupCount(); g++) {
             int stepless = 0;
             for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
@@ -177,10 +175,7 @@ public record AlternationRule(
                     if (c.step() == null) {
                         stepless++;
                     } else {
-                        if (perStep == null) {
-                            perStep = new LinkedHashMap<>();
-                        }
-                        perStep.computeIfAbsent(c.step(), k -> new ArrayList<>()).add(c.id());
+                        stepped++;
                     }
                 }
             }
@@ -195,13 +190,40 @@ public record AlternationRule(
                         + "model response, but a role group holds " + stepless);
             }
         }
-        if (perStep != null) {
-            for (Map.Entry<String, List<String>> step : perStep.entrySet()) {
-                if (step.getValue().size() > maxPerGroup) {
-                    sink.report(this, Facet.MAX_PER_GROUP, List.copyOf(step.getValue()), "at most " + maxPerGroup
-                            + " tool call(s) are allowed per model response, but step '" + step.getKey()
-                            + "' holds " + step.getValue().size());
+        if (stepped > maxPerGroup) {
+            checkSteps(entries, s, stepped, sink);
+        }
+    }
+
+    /** Counts the calls of each step (across groups) with an index of their steps: no map, no list per step. */
+    private void checkSteps(List<Entry> entries, TimelineStructure s, int stepped, FindingSink sink) {
+        ToolCall[] calls = new ToolCall[stepped];
+        int k = 0;
+        for (int g = 0; g < s.groupCount(); g++) {
+            for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
+                if (entries.get(i) instanceof ToolCall c && c.requested() && c.step() != null) {
+                    calls[k++] = c;
                 }
+            }
+        }
+        IdIndex index = IdIndex.build(stepped, p -> calls[p].step(), null);
+        // in order of each step's first call, as the steps are reported
+        for (int p = 0; p < stepped; p++) {
+            String step = calls[p].step();
+            if (index.first(step) != p) {
+                continue;
+            }
+            int count = 0;
+            for (int q = p; q >= 0; q = index.next(q)) {
+                count++;
+            }
+            if (count > maxPerGroup) {
+                List<String> ids = new ArrayList<>(count);
+                for (int q = p; q >= 0; q = index.next(q)) {
+                    ids.add(calls[q].id());
+                }
+                sink.report(this, Facet.MAX_PER_GROUP, ids, "at most " + maxPerGroup
+                        + " tool call(s) are allowed per model response, but step '" + step + "' holds " + count);
             }
         }
     }

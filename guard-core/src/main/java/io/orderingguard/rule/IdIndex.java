@@ -36,12 +36,11 @@ final class IdIndex {
         int[] table = new int[capacity];
         int[] nextSame = new int[size];
         IdIndex index = new IdIndex(table, nextSame, idAt);
-        // positions are stored +1 so that 0 means empty
-        int[] tails = nextSame;
-        for (int i = 0; i < size; i++) {
+        // positions are stored +1 so that 0 means empty; inserted from the last, each position goes to the
+        // front of its id's chain, so that a chain runs in position order and the table holds its first
+        // position, and an id shared by many positions costs no walk along its chain
+        for (int i = size - 1; i >= 0; i--) {
             nextSame[i] = -1;
-        }
-        for (int i = 0; i < size; i++) {
             if (include != null && !include[i]) {
                 continue;
             }
@@ -54,11 +53,8 @@ final class IdIndex {
                     break;
                 }
                 if (idAt.apply(held - 1).equals(id)) {
-                    int last = held - 1;
-                    while (tails[last] >= 0) {
-                        last = tails[last];
-                    }
-                    tails[last] = i;
+                    nextSame[i] = held - 1;
+                    table[slot] = i + 1;
                     break;
                 }
                 slot = (slot + 1) & index.mask;

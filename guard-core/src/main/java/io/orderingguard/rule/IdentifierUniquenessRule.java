@@ -71,20 +71,13 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
         if (n < 2) {
             return;
         }
-        boolean[] include = new boolean[n];
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            if (entries.get(i).kind() == kind) {
-                include[i] = true;
-                count++;
-            }
-        }
-        if (count < 2) {
+        IdIndex index = context.idIndex(kind);
+        if (index == null) {
             return;
         }
-        IdIndex index = IdIndex.build(n, i -> entries.get(i).id(), include);
         for (int i = 0; i < n; i++) {
-            if (!include[i] || index.next(i) < 0 || index.first(entries.get(i).id()) != i) {
+            // a position of another kind is in no chain: its next is -1
+            if (index.next(i) < 0 || index.first(entries.get(i).id()) != i) {
                 continue;
             }
             List<String> members = new ArrayList<>();

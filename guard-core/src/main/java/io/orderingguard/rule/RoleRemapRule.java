@@ -68,9 +68,15 @@ public record RoleRemapRule(
             }
             JsonNode tag = e.hasPayload() ? e.payloadAt(expectedRoleTag) : null;
             if (tag == null || !tag.isTextual() || !variant.equals(tag.textValue())) {
-                sink.report(this, Facet.ROLE_TAG, List.of(e.id()), "the role tag at payload path '" + expectedRoleTag
-                        + "' of " + kind.wireName() + " '" + e.id() + "' should equal '" + variant
-                        + "', but was " + (tag == null ? "absent" : RuleFields.json(tag)));
+                // one finding per entry on a long timeline: the usual tag is quoted without a string of its own
+                String id = e.id();
+                String detail = tag != null && tag.isTextual() && RuleFields.needsNoEscape(tag.textValue())
+                        ? "the role tag at payload path '" + expectedRoleTag + "' of " + kind.wireName() + " '" + id
+                                + "' should equal '" + variant + "', but was \"" + tag.textValue() + "\""
+                        : "the role tag at payload path '" + expectedRoleTag + "' of " + kind.wireName() + " '" + id
+                                + "' should equal '" + variant + "', but was "
+                                + (tag == null ? "absent" : RuleFields.json(tag));
+                sink.report(this, Facet.ROLE_TAG, List.of(id), detail);
             }
         }
     }

@@ -3,6 +3,7 @@ package io.orderingguard.rule;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.TimelineStructure;
 import java.util.List;
@@ -22,6 +23,9 @@ public final class RuleContext {
     private final Baseline previous;
     private CapturedBaseline current;
     private int[] priorToCurrent;
+    // per kind (by ordinal): the index of the entries' ids, shared by the rules that look ids up
+    private IdIndex[] idIndexes;
+    private boolean[][] ofKind;
 
     private RuleContext(Dispatch dispatch, Baseline previous, CapturedBaseline current) {
         this.dispatch = dispatch;
@@ -155,6 +159,37 @@ public final class RuleContext {
             map[i] = found;
         }
         return map;
+    }
+
+    /**
+     * Returns the index of the ids of the entries of one kind (positions in the timeline), built on first
+     * use and shared by every rule of the check that asks (a union of profiles often holds the same
+     * uniqueness rule twice).
+     *
+     * @param kind the kind
+     * @return the index, or {@code null} when fewer than two entries have the kind (no id can repeat)
+     */
+    IdIndex idIndex(Kind kind) {
+        if (idIndexes == null) {
+            idIndexes = new IdIndex[Kind.values().length];
+            ofKind = new boolean[Kind.values().length][];
+        }
+        int k = kind.ordinal();
+        if (ofKind[k] == null) {
+            List<Entry> entries = timeline.entries();
+            int n = entries.size();
+            boolean[] include = new boolean[n];
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                if (entries.get(i).kind() == kind) {
+                    include[i] = true;
+                    count++;
+                }
+            }
+            ofKind[k] = include;
+            idIndexes[k] = count < 2 ? null : IdIndex.build(n, i -> entries.get(i).id(), include);
+        }
+        return idIndexes[k];
     }
 
     /**

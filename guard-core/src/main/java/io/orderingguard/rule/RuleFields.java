@@ -62,16 +62,23 @@ final class RuleFields {
      * serialiser for a string that needs no escaping (a finding quotes one per implicated entry).
      */
     static String json(JsonNode value) {
-        if (value.isTextual()) {
-            String text = value.textValue();
-            for (int i = 0; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (c < 0x20 || c == '"' || c == '\\' || c > 0x7E) {
-                    return value.toString();
-                }
-            }
-            return "\"" + text + "\"";
+        if (value.isTextual() && needsNoEscape(value.textValue())) {
+            return "\"" + value.textValue() + "\"";
         }
         return value.toString();
+    }
+
+    /**
+     * Returns whether a string is written in JSON as it is, between quotes (printable ASCII, no quote or
+     * backslash): a finding can then quote it without an intermediate string.
+     */
+    static boolean needsNoEscape(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == '"' || c == '\\' || c > 0x7E) {
+                return false;
+            }
+        }
+        return true;
     }
 }
