@@ -54,9 +54,14 @@ final class CompactNodeFactory extends JsonNodeFactory {
         private Map<String, JsonNode> large;
 
         private int indexOf(Object key) {
+            // field names are interned by the parser, as are the constants codecs look them up by
             for (int i = 0; i < size; i++) {
-                Object k = slots[2 * i];
-                if (k == key || k.equals(key)) {
+                if (slots[2 * i] == key) {
+                    return i;
+                }
+            }
+            for (int i = 0; i < size; i++) {
+                if (slots[2 * i].equals(key)) {
                     return i;
                 }
             }

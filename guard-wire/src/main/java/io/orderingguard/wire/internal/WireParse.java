@@ -51,6 +51,12 @@ final class WireParse {
     /** Requested calls still waiting for a result, by id (the latest call with an id wins). */
     final Map<String, Integer> openCalls = new HashMap<>();
 
+    /**
+     * Indices of the provider-executed calls, in wire order: the only entries a provider result can
+     * answer, so looking one up does not walk every entry (a body of tool results would be quadratic).
+     */
+    private final List<Integer> providerCalls = new ArrayList<>();
+
     Dispatch dispatch;
 
     private final boolean keep;
@@ -114,8 +120,12 @@ final class WireParse {
             originals.putIfAbsent(key, entry);
             positions.putIfAbsent(entry.id(), position);
         }
-        if (entry instanceof ToolCall call && call.requested() && !call.providerExecuted()) {
-            openCalls.put(call.id(), entries.size() - 1);
+        if (entry instanceof ToolCall call && call.requested()) {
+            if (call.providerExecuted()) {
+                providerCalls.add(entries.size() - 1);
+            } else {
+                openCalls.put(call.id(), entries.size() - 1);
+            }
         }
     }
 
@@ -137,7 +147,8 @@ final class WireParse {
 
     /** Attaches a result to a provider-executed call of the same message, by id. */
     boolean addProviderResult(String callId, ToolCall resultHolder, JsonNode original, int order, String position) {
-        for (int i = entries.size() - 1; i >= 0; i--) {
+        for (int k = providerCalls.size() - 1; k >= 0; k--) {
+            int i = providerCalls.get(k);
             if (entries.get(i) instanceof ToolCall call && call.providerExecuted() && call.id().equals(callId)
                     && call.result() == null) {
                 keepResult(callId, resultHolder.result().wireMessage(), original, order, position);
