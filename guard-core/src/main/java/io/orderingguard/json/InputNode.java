@@ -239,7 +239,18 @@ public final class InputNode {
      * @return the value
      */
     public String text(String name) {
-        return required(name).asText();
+        String value = textOrNull(name);
+        return value != null ? value : required(name).asText();
+    }
+
+    /**
+     * The string value of a field when this is an object and the field holds a string, else
+     * {@code null}: the reads below answer the common case from it without creating a child position,
+     * and take the general path (which builds the error) otherwise.
+     */
+    private String textOrNull(String name) {
+        JsonNode value = node.isObject() ? node.get(name) : null;
+        return value != null && value.isTextual() ? value.textValue() : null;
     }
 
     /**
@@ -249,6 +260,10 @@ public final class InputNode {
      * @return the value
      */
     public String nonBlankText(String name) {
+        String fast = textOrNull(name);
+        if (fast != null && !fast.isBlank()) {
+            return fast;
+        }
         InputNode child = required(name);
         String value = child.asText();
         if (value.isBlank()) {
@@ -264,6 +279,10 @@ public final class InputNode {
      * @return the value, or {@code null} when absent
      */
     public String optText(String name) {
+        String fast = textOrNull(name);
+        if (fast != null) {
+            return fast;
+        }
         return has(name) ? child(name).asText() : null;
     }
 
@@ -288,6 +307,10 @@ public final class InputNode {
      * @return the value
      */
     public boolean optBoolean(String name, boolean defaultValue) {
+        JsonNode fast = node.isObject() ? node.get(name) : null;
+        if (fast != null && fast.isBoolean()) {
+            return fast.booleanValue();
+        }
         if (!has(name)) {
             return defaultValue;
         }
@@ -395,6 +418,14 @@ public final class InputNode {
      * @return the value, or {@code null} when absent
      */
     public String optEnum(String name, String... allowed) {
+        String fast = textOrNull(name);
+        if (fast != null) {
+            for (String value : allowed) {
+                if (value.equals(fast)) {
+                    return fast;
+                }
+            }
+        }
         if (!has(name)) {
             return null;
         }
@@ -415,6 +446,14 @@ public final class InputNode {
      * @throws GuardInputException when missing, not a string, or not one of {@code allowed}
      */
     public String enumValue(String name, String... allowed) {
+        String fast = textOrNull(name);
+        if (fast != null) {
+            for (String value : allowed) {
+                if (value.equals(fast)) {
+                    return fast;
+                }
+            }
+        }
         required(name);
         return optEnum(name, allowed);
     }

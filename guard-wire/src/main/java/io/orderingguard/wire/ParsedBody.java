@@ -2,7 +2,10 @@ package io.orderingguard.wire;
 
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
+import java.util.AbstractMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A request body read into a {@link Dispatch}, with the wire position of every entry, so a finding
@@ -11,7 +14,11 @@ import java.util.Map;
  * <p>Positions are JSON paths relative to the body root, without the leading {@code $.}. When a
  * body repeats an id (a defect a rule reports), the first occurrence's position is kept.
  *
- * <p>Thread-safe: immutable.
+ * <p>The codecs read positions only when they are first asked for ({@link #deferred}): a guard that
+ * lets a request pass never needs them, and building a path string for every block of every request
+ * would cost more than the check.
+ *
+ * <p>Thread-safe: immutable (deferred positions are read once, under a lock).
  *
  * @param dispatch the dispatch
  * @param positions entry id → wire position of the entry (for a tool call: of the call block)
@@ -23,8 +30,27 @@ public record ParsedBody(Dispatch dispatch, Map<String, String> positions, Map<S
     /** Validates and copies the fields. */
     public ParsedBody {
         Require.nonNull(dispatch, "dispatch");
-        positions = Map.copyOf(Require.nonNull(positions, "positions"));
-        resultPositions = Map.copyOf(Require.nonNull(resultPositions, "resultPositions"));
+        Require.nonNull(positions, "positions");
+        Require.nonNull(resultPositions, "resultPositions");
+        positions = positions instanceof Deferred ? positions : Map.copyOf(positions);
+        resultPositions = resultPositions instanceof Deferred ? resultPositions : Map.copyOf(resultPositions);
+    }
+
+    /**
+     * Returns a parsed body whose positions are taken, when first asked for, from the parsed body a
+     * supplier reads (the same body read again with its positions).
+     *
+     * <pre>{@code
+     * ParsedBody parsed = ParsedBody.deferred(dispatch, () -> readWithPositions(body));
+     * }</pre>
+     *
+     * @param dispatch the dispatch
+     * @param withPositions reads the body with its positions; called at most once
+     * @return the parsed body
+     */
+    public static ParsedBody deferred(Dispatch dispatch, Supplier<ParsedBody> withPositions) {
+        Once once = new Once(Require.nonNull(withPositions, "withPositions"));
+        return new ParsedBody(dispatch, new Deferred(once, false), new Deferred(once, true));
     }
 
     /**
@@ -47,5 +73,59 @@ public record ParsedBody(Dispatch dispatch, Map<String, String> positions, Map<S
      */
     public String resultPosition(String callId) {
         return resultPositions.get(callId);
+    }
+
+    /** The parsed body with positions, read once. */
+    private static final class Once {
+        private Supplier<ParsedBody> supplier;
+        private ParsedBody value;
+
+        Once(Supplier<ParsedBody> supplier) {
+            this.supplier = supplier;
+        }
+
+        synchronized ParsedBody get() {
+            if (value == null) {
+                value = Require.nonNull(supplier.get(), "the parsed body with positions");
+                supplier = null;
+            }
+            return value;
+        }
+    }
+
+    /** An unmodifiable map of positions read when first used. */
+    private static final class Deferred extends AbstractMap<String, String> {
+        private final Once once;
+        private final boolean results;
+
+        Deferred(Once once, boolean results) {
+            this.once = once;
+            this.results = results;
+        }
+
+        private Map<String, String> map() {
+            ParsedBody read = once.get();
+            return results ? read.resultPositions() : read.positions();
+        }
+
+        @Override
+        public String get(Object key) {
+            return map().get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return map().containsKey(key);
+        }
+
+        @Override
+        public int size() {
+            return map().size();
+        }
+
+        @Override
+        public Set<Entry<String, String>> entrySet() {
+            return map().entrySet();
+        }
     }
 }

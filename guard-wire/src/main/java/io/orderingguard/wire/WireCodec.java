@@ -25,7 +25,8 @@ public interface WireCodec {
     WireFormat format();
 
     /**
-     * Reads a body, keeping the wire position of every entry.
+     * Reads a body, keeping the wire position of every entry. The positions are read from the body
+     * when first asked for ({@link ParsedBody#deferred}): keep the body unchanged until then.
      *
      * @param body the request body
      * @param ctx overrides and the source for error messages

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardInputException;
@@ -16,8 +15,6 @@ import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -36,9 +33,11 @@ import java.util.Optional;
  * {@code :streamGenerateContent}, {@code /converse}, {@code /converse-stream}) or, when no path is
  * given, a JSON body of one of those shapes. Everything else (embeddings, files, token counts) is
  * {@link WireVerdict.Unguarded} and sent unchanged, as is a body on a surface without a codec.
- * Gemini and Bedrock carry the model in the path; it is taken from there. A Responses body is checked
- * as provider {@code openai-responses} unless {@link Builder#provider(String)} names another, so the
- * model selects the Responses profiles and not the Chat Completions ones.
+ * Gemini and Bedrock carry the model in the path; it is taken from there
+ * ({@link WireContext#withUrlPath}, which also names the provider {@code vertex} for a Vertex AI path).
+ * A Responses body is checked as provider {@code openai-responses} unless
+ * {@link Builder#provider(String)} names another, so the model selects the Responses profiles and not
+ * the Chat Completions ones.
  *
  * <p>Bytes: a body that passes is sent as the very array the client wrote — not re-serialised — so
  * opaque signatures, unknown fields, key order and number spelling reach the provider exactly. Only a
@@ -62,7 +61,7 @@ public final class WireGuard {
     public static final String CONVERSATION_HEADER = "X-Ordering-Guard-Conversation";
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .nodeFactory(CompactNodeFactory.INSTANCE)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
@@ -197,14 +196,13 @@ public final class WireGuard {
     }
 
     private WireContext context(WireFormat format, String urlPath, String conversationId) {
-        String pathModel = urlPath == null ? null : modelFromPath(format, stripQuery(urlPath));
-        WireContext ctx = WireContext.of(urlPath == null ? null : stripQuery(urlPath), 0)
+        String path = urlPath == null ? null : stripQuery(urlPath);
+        WireContext ctx = WireContext.of(path, 0)
                 .withConversationId(conversationId == null || conversationId.isBlank() ? null : conversationId)
-                .withProvider(provider != null ? provider : surfaceProvider(format));
-        if (model != null) {
-            return ctx.withModel(model);
-        }
-        return pathModel == null ? ctx : ctx.withModel(pathModel);
+                .withProvider(provider != null ? provider : surfaceProvider(format))
+                .withModel(model);
+        // Gemini and Bedrock carry the model in the path; the builder's model and provider win
+        return ctx.withUrlPath(path);
     }
 
     /**
@@ -224,28 +222,6 @@ public final class WireGuard {
         return new WireVerdict.Unguarded(body, "unreadable body: " + e.getMessage());
     }
 
-    /**
-     * Returns the model a URL path names: Gemini's {@code …/models/<model>:generateContent} (Gemini
-     * API and Vertex AI) and Bedrock's {@code /model/<id>/converse} (URL-decoded: inference profile
-     * ARNs travel encoded).
-     */
-    static String modelFromPath(WireFormat format, String path) {
-        if (format == WireFormat.GEMINI) {
-            int models = path.lastIndexOf("/models/");
-            int colon = path.lastIndexOf(':');
-            if (models >= 0 && colon > models + 8) {
-                return nonBlank(decode(path.substring(models + 8, colon)));
-            }
-        } else if (format == WireFormat.BEDROCK_CONVERSE) {
-            int start = path.indexOf("/model/");
-            int end = path.lastIndexOf('/');
-            if (start >= 0 && end > start + 7) {
-                return nonBlank(decode(path.substring(start + 7, end)));
-            }
-        }
-        return null;
-    }
-
     private static String where(JsonProcessingException e) {
         return e.getLocation() == null ? ""
                 : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
@@ -260,14 +236,6 @@ public final class WireGuard {
             }
         }
         return message;
-    }
-
-    private static String nonBlank(String value) {
-        return value.isBlank() ? null : value;
-    }
-
-    private static String decode(String segment) {
-        return URLDecoder.decode(segment.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
     private static String stripQuery(String path) {

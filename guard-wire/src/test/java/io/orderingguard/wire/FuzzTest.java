@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * only ever read into a dispatch or fail with a {@link GuardInputException}; a body that reads
  * renders again after an entry is dropped, into a body that reads again.
  */
-class FuzzTest {
+public class FuzzTest {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -105,7 +105,7 @@ class FuzzTest {
         }
     }
 
-    static JsonNode mutate(ObjectNode body, long seed) {
+    public static JsonNode mutate(ObjectNode body, long seed) {
         Random random = new Random(seed * 31 + 7);
         int mutations = 1 + random.nextInt(3);
         JsonNode result = body;

@@ -127,15 +127,37 @@ class WireGuardTest {
 
     @Test
     void should_take_the_model_from_gemini_and_bedrock_paths() {
-        assertThat(WireGuard.modelFromPath(WireFormat.GEMINI, "/v1beta/models/gemini-3-pro-preview:generateContent"))
-                .isEqualTo("gemini-3-pro-preview");
-        assertThat(WireGuard.modelFromPath(WireFormat.GEMINI,
-                "/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash:streamGenerateContent"))
-                .isEqualTo("gemini-2.5-flash");
-        assertThat(WireGuard.modelFromPath(WireFormat.BEDROCK_CONVERSE,
-                "/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse"))
-                .isEqualTo("us.anthropic.claude-sonnet-4-5-20250929-v1:0");
-        assertThat(WireGuard.modelFromPath(WireFormat.OPENAI_CHAT, "/v1/chat/completions")).isNull();
+        WireContext gemini = WireContext.empty().withUrlPath("/v1beta/models/gemini-3-pro-preview:generateContent");
+        WireContext vertex = WireContext.empty().withUrlPath(
+                "/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash:streamGenerateContent");
+        WireContext bedrock = WireContext.empty().withUrlPath(
+                "/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse");
+
+        assertThat(gemini.model()).isEqualTo("gemini-3-pro-preview");
+        assertThat(vertex.model()).isEqualTo("gemini-2.5-flash");
+        assertThat(vertex.provider()).isEqualTo("vertex");
+        assertThat(bedrock.model()).isEqualTo("us.anthropic.claude-sonnet-4-5-20250929-v1:0");
+        assertThat(WireContext.empty().withUrlPath("/v1/chat/completions").model()).isNull();
+    }
+
+    @Test
+    void should_read_the_model_and_provider_of_a_vertex_path_into_the_dispatch() {
+        byte[] body = bytes("{\"contents\": [{\"role\": \"user\", \"parts\": [{\"text\": \"Hi\"}]}]}");
+        String path = "/v1/projects/p/locations/us-central1/publishers/google/models/gemini-2.5-flash:generateContent";
+
+        WireVerdict verdict = WireGuard.of(guard(Mode.ENFORCE, false)).inspect(body, path + "?alt=sse", "c-8");
+        WireVerdict named = WireGuard.builder(guard(Mode.ENFORCE, false)).provider("google").model("gemini-3-pro")
+                .build().inspect(body, path, null);
+
+        assertThat(((WireVerdict.Passed) verdict).parsed().dispatch()).satisfies(d -> {
+            assertThat(d.model()).isEqualTo("gemini-2.5-flash");
+            assertThat(d.provider()).isEqualTo("vertex");
+            assertThat(d.conversationId()).isEqualTo("c-8");
+        });
+        assertThat(((WireVerdict.Passed) named).parsed().dispatch()).satisfies(d -> {
+            assertThat(d.model()).isEqualTo("gemini-3-pro");
+            assertThat(d.provider()).isEqualTo("google");
+        });
     }
 
     @Test

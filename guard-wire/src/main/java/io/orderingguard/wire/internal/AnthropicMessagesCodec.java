@@ -44,7 +44,7 @@ import java.util.List;
  */
 public final class AnthropicMessagesCodec implements WireCodec {
 
-    private static final Rendering.Layout LAYOUT =
+    static final Rendering.Layout LAYOUT =
             new Rendering.Layout(AnthropicMessagesCodec::readBody, AnthropicMessagesCodec::rebuild);
 
     /** The codec. */
@@ -65,13 +65,11 @@ public final class AnthropicMessagesCodec implements WireCodec {
 
     @Override
     public ParsedBody read(JsonNode body, WireContext ctx) {
-        Require.nonNull(ctx, "ctx");
-        return readBody(body, ctx).toParsedBody();
+        return Rendering.read(LAYOUT, body, ctx);
     }
 
-    private static WireParse readBody(JsonNode body, WireContext ctx) {
+    private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
-        WireParse p = new WireParse();
         String model = root.optNonBlankText("model");
         if (root.has(SYSTEM)) {
             readSystem(p, root.child(SYSTEM));
@@ -107,18 +105,18 @@ public final class AnthropicMessagesCodec implements WireCodec {
             String type = block.text("type");
             String text = "text".equals(type) ? block.text("text") : Blocks.placeholder(type);
             p.addEntry(new Message(SYSTEM + ".c" + j, Role.SYSTEM, text, null, null, null, SYSTEM), block.raw(),
-                    SYSTEM + "[" + j + "]");
+                    p.keeps() ? SYSTEM + "[" + j + "]" : null);
         }
     }
 
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
         Role role = "user".equals(message.enumValue("role", "user", "assistant")) ? Role.USER : Role.ASSISTANT;
-        String wire = "m" + i;
+        String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
-        p.messages.put(wire, (ObjectNode) message.raw());
+        p.message(wire, (ObjectNode) message.raw());
         InputNode content = message.required("content");
-        String at = "messages[" + i + "].content";
+        String at = p.keeps() ? "messages[" + i + "].content" : null;
         if (content.raw().isTextual()) {
             p.addEntry(new Message(wire, role, content.raw().textValue(), null, null, step, wire), content.raw(), at);
             return;
@@ -129,7 +127,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
         }
         List<InputNode> blocks = content.asArray();
         for (int j = 0; j < blocks.size(); j++) {
-            readBlock(p, blocks.get(j), role, wire, step, j, at + "[" + j + "]");
+            readBlock(p, blocks.get(j), role, wire, step, j, p.keeps() ? at + "[" + j + "]" : null);
         }
     }
 
@@ -144,12 +142,12 @@ public final class AnthropicMessagesCodec implements WireCodec {
                 break;
             case "thinking": {
                 String signature = block.optText("signature");
-                ObjectNode payload = signature == null ? null : Blocks.NODES.objectNode().put("signature", signature);
+                ObjectNode payload = signature == null ? null : Blocks.payload("signature", signature);
                 p.addEntry(new Thought(id, block.text("thinking"), payload, THINKING_TAG, step, wire), block.raw(), at);
                 break;
             }
             case "redacted_thinking":
-                p.addEntry(new Thought(id, "", Blocks.NODES.objectNode().put("data", block.text("data")), THINKING_TAG,
+                p.addEntry(new Thought(id, "", Blocks.payload("data", block.text("data")), THINKING_TAG,
                         step, wire), block.raw(), at);
                 break;
             case "tool_use":

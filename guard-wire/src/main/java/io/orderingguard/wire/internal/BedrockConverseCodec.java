@@ -55,7 +55,7 @@ import java.util.TreeMap;
  */
 public final class BedrockConverseCodec implements WireCodec {
 
-    private static final Rendering.Layout LAYOUT =
+    static final Rendering.Layout LAYOUT =
             new Rendering.Layout(BedrockConverseCodec::readBody, BedrockConverseCodec::rebuild);
 
     /** The codec. */
@@ -83,31 +83,29 @@ public final class BedrockConverseCodec implements WireCodec {
 
     @Override
     public ParsedBody read(JsonNode body, WireContext ctx) {
-        Require.nonNull(ctx, "ctx");
-        return readBody(body, ctx).toParsedBody();
+        return Rendering.read(LAYOUT, body, ctx);
     }
 
-    private static WireParse readBody(JsonNode body, WireContext ctx) {
+    private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
-        WireParse p = new WireParse();
         String model = root.optNonBlankText("modelId");
         List<InputNode> system = root.optArray(SYSTEM);
         List<String> systemKeys = new ArrayList<>();
         for (int j = 0; j < system.size(); j++) {
             InputNode block = system.get(j).requireObject();
             String kind = kind(block);
-            String at = SYSTEM + "[" + j + "]";
+            String at = p.keeps() ? SYSTEM + "[" + j + "]" : null;
             if (CACHE_POINT.equals(kind)) {
-                p.passive.computeIfAbsent(SYSTEM, k -> new TreeMap<>()).put(j, block.raw());
+                p.passive(SYSTEM, j, block.raw());
                 systemKeys.add(null);
                 continue;
             }
             String text = TEXT.equals(kind) ? block.text(TEXT) : Blocks.placeholder(kind);
             Message message = new Message(SYSTEM + ".c" + j, Role.SYSTEM, text, null, null, null, SYSTEM);
             p.addEntry(message, block.raw(), at);
-            systemKeys.add(WireParse.key(message));
+            systemKeys.add(p.keeps() ? WireParse.key(message) : null);
         }
-        p.blockKeys.put(SYSTEM, systemKeys);
+        p.blockKeys(SYSTEM, systemKeys);
         List<InputNode> messages = root.array("messages");
         for (int i = 0; i < messages.size(); i++) {
             readMessage(p, messages.get(i), i);
@@ -155,16 +153,19 @@ public final class BedrockConverseCodec implements WireCodec {
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
         Role role = "user".equals(message.enumValue("role", "user", "assistant")) ? Role.USER : Role.ASSISTANT;
-        String wire = "m" + i;
+        String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
-        p.messages.put(wire, (ObjectNode) message.raw());
+        p.message(wire, (ObjectNode) message.raw());
         List<InputNode> blocks = message.array(CONTENT);
-        List<String> keys = new ArrayList<>(blocks.size());
+        List<String> keys = p.keeps() ? new ArrayList<>(blocks.size()) : null;
         for (int j = 0; j < blocks.size(); j++) {
-            keys.add(readBlock(p, blocks.get(j).requireObject(), role, wire, step, j,
-                    "messages[" + i + "].content[" + j + "]"));
+            String key = readBlock(p, blocks.get(j).requireObject(), role, wire, step, j,
+                    p.keeps() ? "messages[" + i + "].content[" + j + "]" : null);
+            if (keys != null) {
+                keys.add(key);
+            }
         }
-        p.blockKeys.put(wire, keys);
+        p.blockKeys(wire, keys);
     }
 
     /** Reads one block; returns its key for rendering ({@code null} for a cache point). */
@@ -176,12 +177,12 @@ public final class BedrockConverseCodec implements WireCodec {
             case TEXT: {
                 Message message = new Message(id, role, block.text(TEXT), null, null, step, wire);
                 p.addEntry(message, block.raw(), at);
-                return WireParse.key(message);
+                return p.keeps() ? WireParse.key(message) : null;
             }
             case REASONING: {
                 Thought thought = thought(block.child(REASONING).requireObject(), id, step, wire);
                 p.addEntry(thought, block.raw(), at);
-                return WireParse.key(thought);
+                return p.keeps() ? WireParse.key(thought) : null;
             }
             case TOOL_USE: {
                 InputNode use = block.child(TOOL_USE).requireObject();
@@ -189,7 +190,7 @@ public final class BedrockConverseCodec implements WireCodec {
                 ToolCall call = new ToolCall(use.nonBlankText("toolUseId"), use.nonBlankText("name"),
                         Blocks.object(use, "input"), null, true, null, null, step, wire, server);
                 p.addEntry(call, block.raw(), at);
-                return WireParse.key(call);
+                return p.keeps() ? WireParse.key(call) : null;
             }
             case TOOL_RESULT: {
                 InputNode result = block.child(TOOL_RESULT).requireObject();
@@ -200,28 +201,28 @@ public final class BedrockConverseCodec implements WireCodec {
                 if (!p.addProviderResult(callId, holder, block.raw(), j, at)) {
                     p.addResult(holder, block.raw(), j, at);
                 }
-                return RESULT_PREFIX + WireParse.resultKey(callId, wire);
+                return p.keeps() ? RESULT_PREFIX + WireParse.resultKey(callId, wire) : null;
             }
             case CACHE_POINT:
-                p.passive.computeIfAbsent(wire, k -> new TreeMap<>()).put(j, block.raw());
+                p.passive(wire, j, block.raw());
                 return null;
             default: {
                 Message message = new Message(id, role, Blocks.placeholder(kind), null, null, step, wire);
                 p.addEntry(message, block.raw(), at);
-                return WireParse.key(message);
+                return p.keeps() ? WireParse.key(message) : null;
             }
         }
     }
 
     private static Thought thought(InputNode reasoning, String id, String step, String wire) {
         if (reasoning.has("redactedContent")) {
-            return new Thought(id, "", Blocks.NODES.objectNode().put("data", reasoning.text("redactedContent")),
+            return new Thought(id, "", Blocks.payload("data", reasoning.text("redactedContent")),
                     REASONING_TAG, step, wire);
         }
         InputNode text = reasoning.required("reasoningText").requireObject();
         String signature = text.optText("signature");
         return new Thought(id, text.text(TEXT), signature == null ? null
-                : Blocks.NODES.objectNode().put("signature", signature), REASONING_TAG, step, wire);
+                : Blocks.payload("signature", signature), REASONING_TAG, step, wire);
     }
 
     private static String resultText(InputNode result) {
@@ -237,7 +238,7 @@ public final class BedrockConverseCodec implements WireCodec {
                 pieces.add(Blocks.placeholder(kind));
             }
         }
-        return String.join("\n", pieces);
+        return Blocks.join(pieces);
     }
 
     private static ToolChoice toolChoice(InputNode choice) {

@@ -1,16 +1,28 @@
 package io.orderingguard.wire.internal;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
+import io.orderingguard.timeline.ToolCall;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Small readers the codecs share. */
 final class Blocks {
 
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private static final JsonFactory JSON = new ObjectMapper().getFactory();
+    // filled as they are first used; a racing thread at worst makes an equal string (strings are safely published)
+    private static final String[] WIRE_IDS = new String[4_096];
 
     private Blocks() {}
 
@@ -37,15 +49,78 @@ final class Blocks {
                 pieces.add(placeholder(type));
             }
         }
-        return String.join("\n", pieces);
+        return join(pieces);
+    }
+
+    /** Joins pieces of text with new lines; one piece is returned as it is, not copied. */
+    static String join(List<String> pieces) {
+        return pieces.size() == 1 ? pieces.get(0) : String.join("\n", pieces);
+    }
+
+    /**
+     * Returns whether a text is what Jackson's {@code readTree} reads as a JSON object (it reads the
+     * first value and ignores what follows), checked by scanning its tokens without building a tree: the
+     * wires that carry tool-call arguments as a string then hand the text to
+     * {@link ToolCall#withArgumentText}, to be parsed only when a rule reads the arguments. A text as
+     * long as the parser's string limit is not scanned (a string inside it could exceed the limit,
+     * which the scan would not see): it is parsed as before.
+     */
+    static boolean isJsonObject(String text) {
+        if (text.length() >= StreamReadConstraints.DEFAULT_MAX_STRING_LEN) {
+            return false;
+        }
+        if (JsonText.startsWithObject(text)) {
+            return true;
+        }
+        try (JsonParser parser = JSON.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            parser.skipChildren();
+            return parser.currentToken() == JsonToken.END_OBJECT;
+        } catch (IOException e) {
+            // arguments are free text on these wires: text that is not JSON is kept as it is
+            return false;
+        }
+    }
+
+    /**
+     * Returns a one-field payload for an entry to copy: an object over an immutable one-entry map, the
+     * least a payload read from a body costs before the entry makes its own copy.
+     */
+    static ObjectNode payload(String field, String value) {
+        return new ObjectNode(NODES, Map.of(field, NODES.textNode(value)));
+    }
+
+    /**
+     * Returns the id of wire message {@code i} ({@code m<i>}), shared for the first few thousand: every
+     * read names every message.
+     */
+    static String wire(int i) {
+        if (i >= WIRE_IDS.length) {
+            return "m" + i;
+        }
+        String id = WIRE_IDS[i];
+        if (id == null) {
+            id = "m" + i;
+            WIRE_IDS[i] = id;
+        }
+        return id;
     }
 
     static String placeholder(String type) {
         return "[" + type + "]";
     }
 
-    /** Reads an optional object field, or an empty object. */
+    /**
+     * Reads an optional object field, or an empty object. The object is the body's own, not a copy:
+     * for an entry's arguments, which the entry copies.
+     */
     static ObjectNode object(InputNode parent, String name) {
+        JsonNode raw = parent.raw().isObject() ? parent.raw().get(name) : null;
+        if (raw instanceof ObjectNode own) {
+            return own;
+        }
         ObjectNode value = parent.optObject(name);
         return value == null ? NODES.objectNode() : value;
     }

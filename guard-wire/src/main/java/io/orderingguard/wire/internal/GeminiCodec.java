@@ -66,7 +66,7 @@ import java.util.regex.Pattern;
  */
 public final class GeminiCodec implements WireCodec {
 
-    private static final Rendering.Layout LAYOUT = new Rendering.Layout(GeminiCodec::readBody, GeminiCodec::rebuild);
+    static final Rendering.Layout LAYOUT = new Rendering.Layout(GeminiCodec::readBody, GeminiCodec::rebuild);
 
     /** The codec. */
     public static final GeminiCodec INSTANCE = new GeminiCodec();
@@ -103,8 +103,7 @@ public final class GeminiCodec implements WireCodec {
 
     @Override
     public ParsedBody read(JsonNode body, WireContext ctx) {
-        Require.nonNull(ctx, "ctx");
-        return readBody(body, ctx).toParsedBody();
+        return Rendering.read(LAYOUT, body, ctx);
     }
 
     /** Returns the field name a node uses: the JSON name when present, else the proto name when present, else the JSON name. */
@@ -116,9 +115,8 @@ public final class GeminiCodec implements WireCodec {
         return !node.has(json) && node.has(proto) ? proto : json;
     }
 
-    private static WireParse readBody(JsonNode body, WireContext ctx) {
+    private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
-        WireParse p = new WireParse();
         String model = root.optNonBlankText("model");
         String system = name(root, "systemInstruction", "system_instruction");
         if (root.has(system)) {
@@ -128,7 +126,7 @@ public final class GeminiCodec implements WireCodec {
                 InputNode part = parts.get(j).requireObject();
                 String text = part.has(TEXT) ? part.text(TEXT) : Blocks.placeholder(dataKind(part));
                 p.addEntry(new Message("system.c" + j, Role.SYSTEM, text, null, null, null, "system"), part.raw(),
-                        system + ".parts[" + j + "]");
+                        p.keeps() ? system + ".parts[" + j + "]" : null);
             }
         }
         Pairing pairing = new Pairing();
@@ -191,13 +189,13 @@ public final class GeminiCodec implements WireCodec {
         content.requireObject();
         String roleName = content.optEnum("role", "user", "model");
         Role role = "model".equals(roleName) ? Role.ASSISTANT : Role.USER;
-        String wire = "m" + i;
+        String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
-        p.messages.put(wire, (ObjectNode) content.raw());
+        p.message(wire, (ObjectNode) content.raw());
         List<InputNode> parts = content.optArray(PARTS);
         for (int j = 0; j < parts.size(); j++) {
             readPart(p, pairing, parts.get(j).requireObject(), role, wire, step, j,
-                    "contents[" + i + "].parts[" + j + "]");
+                    p.keeps() ? "contents[" + i + "].parts[" + j + "]" : null);
         }
     }
 
@@ -205,7 +203,7 @@ public final class GeminiCodec implements WireCodec {
             int j, String at) {
         String id = wire + ".c" + j;
         String signature = part.optText(name(part, SIGNATURE, "thought_signature"));
-        ObjectNode payload = signature == null ? null : Blocks.NODES.objectNode().put(SIGNATURE, signature);
+        ObjectNode payload = signature == null ? null : Blocks.payload(SIGNATURE, signature);
         String tag = signature == null ? null : SENTINELS.contains(signature) ? SENTINEL_TAG : SIGNATURE_TAG;
         String call = name(part, "functionCall", "function_call");
         String response = name(part, "functionResponse", "function_response");
@@ -273,14 +271,7 @@ public final class GeminiCodec implements WireCodec {
         String callId = index >= 0 ? p.entries.get(index).id() : id;
         if (index >= 0 && !Integer.valueOf(index).equals(p.openCalls.get(callId))) {
             // a later call repeats this call's wire id: answer this very call, not the latest with the id
-            ToolCall call = (ToolCall) p.entries.get(index);
-            String rkey = WireParse.resultKey(callId, wire);
-            p.resultBlocks.putIfAbsent(rkey, original);
-            p.resultOrder.putIfAbsent(rkey, j);
-            p.resultPositions.putIfAbsent(callId, at);
-            ToolCall answered = call.withResult(result.withWireMessage(wire));
-            p.entries.set(index, answered);
-            p.originals.put(WireParse.key(answered), answered);
+            p.answerAt(index, result.withWireMessage(wire), original, j, at);
             return;
         }
         p.addResult(new ToolCall(callId, tool, null, result.withWireMessage(wire), false, null, null, null, wire,

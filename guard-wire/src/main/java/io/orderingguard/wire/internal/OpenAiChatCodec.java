@@ -1,8 +1,6 @@
 package io.orderingguard.wire.internal;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
@@ -47,7 +45,7 @@ import java.util.List;
  */
 public final class OpenAiChatCodec implements WireCodec {
 
-    private static final Rendering.Layout LAYOUT =
+    static final Rendering.Layout LAYOUT =
             new Rendering.Layout(OpenAiChatCodec::readBody, OpenAiChatCodec::rebuild);
 
     /** The codec. */
@@ -56,7 +54,6 @@ public final class OpenAiChatCodec implements WireCodec {
     /** The replay tag of {@code reasoning_content} read from this wire. */
     public static final String REASONING_TAG = "deepseek-reasoning-content-v1";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String CONTENT = "content";
     private static final String REASONING = "reasoning_content";
     private static final String TOOL_CALLS = "tool_calls";
@@ -71,13 +68,11 @@ public final class OpenAiChatCodec implements WireCodec {
 
     @Override
     public ParsedBody read(JsonNode body, WireContext ctx) {
-        Require.nonNull(ctx, "ctx");
-        return readBody(body, ctx).toParsedBody();
+        return Rendering.read(LAYOUT, body, ctx);
     }
 
-    private static WireParse readBody(JsonNode body, WireContext ctx) {
+    private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
-        WireParse p = new WireParse();
         String model = root.optNonBlankText("model");
         List<InputNode> messages = root.array("messages");
         for (int i = 0; i < messages.size(); i++) {
@@ -100,9 +95,9 @@ public final class OpenAiChatCodec implements WireCodec {
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
         String role = message.enumValue("role", "system", "developer", "user", "assistant", "tool");
-        String wire = "m" + i;
-        String at = "messages[" + i + "]";
-        p.messages.put(wire, (ObjectNode) message.raw());
+        String wire = Blocks.wire(i);
+        String at = p.keeps() ? "messages[" + i + "]" : null;
+        p.message(wire, (ObjectNode) message.raw());
         switch (role) {
             case "system", "developer" -> readContent(p, message.required(CONTENT), Role.SYSTEM, wire, null, at);
             case "user" -> readContent(p, message.required(CONTENT), Role.USER, wire, null, at);
@@ -122,14 +117,15 @@ public final class OpenAiChatCodec implements WireCodec {
         InputNode reasoning = message.child(REASONING);
         if (!reasoning.raw().isMissingNode() && !reasoning.raw().isNull()) {
             p.addEntry(new Thought(wire + ".r", reasoning.asText(), null, REASONING_TAG, wire, wire), reasoning.raw(),
-                    at + "." + REASONING);
+                    p.keeps() ? at + "." + REASONING : null);
         }
         InputNode content = message.child(CONTENT);
         JsonNode raw = content.raw();
         boolean empty = raw.isMissingNode() || raw.isNull() || raw.isTextual() && raw.textValue().isEmpty();
         if (!empty || !hasCalls && p.entries.stream().noneMatch(e -> wire.equals(e.wireMessage()))) {
             if (raw.isMissingNode() || raw.isNull()) {
-                p.addEntry(new Message(wire, Role.ASSISTANT, "", null, null, wire, wire), raw, at + "." + CONTENT);
+                p.addEntry(new Message(wire, Role.ASSISTANT, "", null, null, wire, wire), raw,
+                        p.keeps() ? at + "." + CONTENT : null);
             } else {
                 readContent(p, content, Role.ASSISTANT, wire, wire, at);
             }
@@ -138,7 +134,7 @@ public final class OpenAiChatCodec implements WireCodec {
             List<InputNode> items = calls.asArray();
             for (int k = 0; k < items.size(); k++) {
                 p.addEntry(readCall(items.get(k).requireObject(), wire), items.get(k).raw(),
-                        at + "." + TOOL_CALLS + "[" + k + "]");
+                        p.keeps() ? at + "." + TOOL_CALLS + "[" + k + "]" : null);
             }
         }
     }
@@ -150,32 +146,19 @@ public final class OpenAiChatCodec implements WireCodec {
         InputNode definition = call.required(custom ? "custom" : "function").requireObject();
         String name = definition.nonBlankText("name");
         String arguments = definition.optText(custom ? "input" : "arguments");
-        ObjectNode args = null;
-        ObjectNode payload = null;
-        if (arguments != null) {
-            JsonNode parsed = parseArguments(arguments);
-            if (!custom && parsed != null && parsed.isObject()) {
-                args = (ObjectNode) parsed;
-            } else {
-                payload = Blocks.NODES.objectNode().put("arguments", arguments);
-            }
-        }
-        return new ToolCall(id, name, args, null, true, payload, null, wire, wire, false);
-    }
-
-    private static JsonNode parseArguments(String arguments) {
-        try {
-            return MAPPER.readTree(arguments);
-        } catch (JsonProcessingException e) {
-            // arguments are a string on this wire; a model may stream text that is not JSON
-            return null;
-        }
+        // arguments that are a JSON object are parsed when a rule reads them; other text (a custom tool's
+        // input, text that is not JSON) is kept as payload "arguments" so rendering writes it back as it was
+        boolean object = !custom && arguments != null && Blocks.isJsonObject(arguments);
+        ObjectNode payload = arguments == null || object ? null : Blocks.payload("arguments", arguments);
+        ToolCall read = new ToolCall(id, name, null, null, true, payload, null, wire, wire, false);
+        return object ? read.withArgumentText(arguments) : read;
     }
 
     private static void readContent(WireParse p, InputNode content, Role role, String wire, String step, String at) {
         JsonNode raw = content.raw();
         if (raw.isTextual()) {
-            p.addEntry(new Message(wire, role, raw.textValue(), null, null, step, wire), raw, at + "." + CONTENT);
+            p.addEntry(new Message(wire, role, raw.textValue(), null, null, step, wire), raw,
+                    p.keeps() ? at + "." + CONTENT : null);
             return;
         }
         if (!raw.isArray()) {
@@ -187,7 +170,7 @@ public final class OpenAiChatCodec implements WireCodec {
             String type = part.text("type");
             String text = "text".equals(type) ? part.text("text") : Blocks.placeholder(type);
             p.addEntry(new Message(wire + ".c" + j, role, text, null, null, step, wire), part.raw(),
-                    at + "." + CONTENT + "[" + j + "]");
+                    p.keeps() ? at + "." + CONTENT + "[" + j + "]" : null);
         }
     }
 

@@ -1,8 +1,6 @@
 package io.orderingguard.wire.internal;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
@@ -71,7 +69,7 @@ import java.util.TreeMap;
  */
 public final class OpenAiResponsesCodec implements WireCodec {
 
-    private static final Rendering.Layout LAYOUT =
+    static final Rendering.Layout LAYOUT =
             new Rendering.Layout(OpenAiResponsesCodec::readBody, OpenAiResponsesCodec::rebuild);
 
     /** The codec. */
@@ -86,7 +84,6 @@ public final class OpenAiResponsesCodec implements WireCodec {
     /** The entry id and wire message of the {@code instructions}. */
     static final String INSTRUCTIONS = "instructions";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String INPUT = "input";
     private static final String CONTENT = "content";
     private static final String OUTPUT = "output";
@@ -103,17 +100,15 @@ public final class OpenAiResponsesCodec implements WireCodec {
 
     @Override
     public ParsedBody read(JsonNode body, WireContext ctx) {
-        Require.nonNull(ctx, "ctx");
-        return readBody(body, ctx).toParsedBody();
+        return Rendering.read(LAYOUT, body, ctx);
     }
 
     private static boolean present(InputNode parent, String name) {
         return parent.has(name) && !parent.raw().get(name).isNull();
     }
 
-    private static WireParse readBody(JsonNode body, WireContext ctx) {
+    private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
-        WireParse p = new WireParse();
         String model = present(root, "model") ? root.nonBlankText("model") : null;
         if (present(root, INSTRUCTIONS)) {
             InputNode instructions = root.child(INSTRUCTIONS);
@@ -159,9 +154,9 @@ public final class OpenAiResponsesCodec implements WireCodec {
         for (int i = 0; i < items.size(); i++) {
             InputNode item = items.get(i).requireObject();
             String type = type(item);
-            String wire = "m" + i;
-            String at = "input[" + i + "]";
-            p.messages.put(wire, (ObjectNode) item.raw());
+            String wire = Blocks.wire(i);
+            String at = p.keeps() ? "input[" + i + "]" : null;
+            p.message(wire, (ObjectNode) item.raw());
             String role = type.equals("message") ? item.enumValue("role", "user", "assistant", "system", "developer")
                     : null;
             boolean modelOutput = role != null ? role.equals("assistant")
@@ -210,7 +205,8 @@ public final class OpenAiResponsesCodec implements WireCodec {
         JsonNode raw = content.raw();
         String entryStep = role == Role.ASSISTANT ? step : null;
         if (raw.isTextual()) {
-            p.addEntry(new Message(wire, role, raw.textValue(), null, null, entryStep, wire), raw, at + "." + CONTENT);
+            p.addEntry(new Message(wire, role, raw.textValue(), null, null, entryStep, wire), raw,
+                    p.keeps() ? at + "." + CONTENT : null);
             return;
         }
         if (!raw.isArray()) {
@@ -218,13 +214,14 @@ public final class OpenAiResponsesCodec implements WireCodec {
         }
         List<InputNode> parts = content.asArray();
         if (parts.isEmpty()) {
-            p.addEntry(new Message(wire, role, "", null, null, entryStep, wire), raw, at + "." + CONTENT);
+            p.addEntry(new Message(wire, role, "", null, null, entryStep, wire), raw,
+                    p.keeps() ? at + "." + CONTENT : null);
             return;
         }
         for (int j = 0; j < parts.size(); j++) {
             InputNode part = parts.get(j).requireObject();
             p.addEntry(new Message(wire + ".c" + j, role, partText(part), null, null, entryStep, wire), part.raw(),
-                    at + "." + CONTENT + "[" + j + "]");
+                    p.keeps() ? at + "." + CONTENT + "[" + j + "]" : null);
         }
     }
 
@@ -250,7 +247,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
         for (InputNode part : output.asArray()) {
             pieces.add(partText(part.requireObject()));
         }
-        return String.join("\n", pieces);
+        return Blocks.join(pieces);
     }
 
     private static void readReasoning(WireParse p, InputNode item, String wire, String step, String at) {
@@ -263,12 +260,12 @@ public final class OpenAiResponsesCodec implements WireCodec {
         }
         ObjectNode payload = null;
         if (present(item, ENCRYPTED_CONTENT)) {
-            payload = Blocks.NODES.objectNode().put(ENCRYPTED_CONTENT, item.text(ENCRYPTED_CONTENT));
+            payload = Blocks.payload(ENCRYPTED_CONTENT, item.text(ENCRYPTED_CONTENT));
         }
         if (present(item, "id")) {
             item.nonBlankText("id");
         }
-        p.addEntry(new Thought(wire, String.join("\n", pieces), payload, REASONING_TAG, step, wire), item.raw(), at);
+        p.addEntry(new Thought(wire, Blocks.join(pieces), payload, REASONING_TAG, step, wire), item.raw(), at);
     }
 
     private static ToolCall readCall(InputNode item, String type, String wire, String step) {
@@ -276,24 +273,11 @@ public final class OpenAiResponsesCodec implements WireCodec {
         String name = item.nonBlankText("name");
         boolean custom = type.equals("custom_tool_call");
         String arguments = custom ? item.text(INPUT) : item.text("arguments");
-        ObjectNode args = null;
-        ObjectNode payload = null;
-        JsonNode parsed = custom ? null : parseArguments(arguments);
-        if (parsed != null && parsed.isObject()) {
-            args = (ObjectNode) parsed;
-        } else {
-            payload = Blocks.NODES.objectNode().put(custom ? INPUT : "arguments", arguments);
-        }
-        return new ToolCall(id, name, args, null, true, payload, null, step, wire, false);
-    }
-
-    private static JsonNode parseArguments(String arguments) {
-        try {
-            return MAPPER.readTree(arguments);
-        } catch (JsonProcessingException e) {
-            // arguments are a string on this wire; a model may stream text that is not JSON
-            return null;
-        }
+        // arguments that are a JSON object are parsed when a rule reads them; other text is kept as payload
+        boolean object = !custom && Blocks.isJsonObject(arguments);
+        ObjectNode payload = object ? null : Blocks.payload(custom ? INPUT : "arguments", arguments);
+        ToolCall call = new ToolCall(id, name, null, null, true, payload, null, step, wire, false);
+        return object ? call.withArgumentText(arguments) : call;
     }
 
     private static RequestOptions options(InputNode root) {

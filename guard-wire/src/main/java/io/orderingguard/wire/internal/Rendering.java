@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireContext;
 import java.util.List;
 
@@ -15,10 +16,10 @@ import java.util.List;
  */
 final class Rendering {
 
-    /** Reads a body into its parse, as a codec does. */
+    /** Reads a body into a parse ({@link WireParse#forCheck()} or {@link WireParse#forRender()}), as a codec does. */
     @FunctionalInterface
     interface Reader {
-        WireParse read(JsonNode body, WireContext ctx);
+        WireParse read(JsonNode body, WireContext ctx, WireParse into);
     }
 
     /** Lays entries out into a copy of the original body. */
@@ -32,10 +33,20 @@ final class Rendering {
 
     private Rendering() {}
 
+    /**
+     * Reads a body for a check: the entries only, the positions read again from the body when first
+     * asked for.
+     */
+    static ParsedBody read(Layout layout, JsonNode body, WireContext ctx) {
+        Require.nonNull(ctx, "ctx");
+        Dispatch dispatch = layout.reader().read(body, ctx, WireParse.forCheck()).dispatch;
+        return ParsedBody.deferred(dispatch, () -> layout.reader().read(body, ctx, WireParse.forRender()).toParsedBody());
+    }
+
     static ObjectNode render(Layout layout, Dispatch repaired, ObjectNode originalBody) {
         Require.nonNull(repaired, "repaired");
         Require.nonNull(originalBody, "originalBody");
-        WireParse p = layout.reader().read(originalBody, WireContext.empty());
+        WireParse p = layout.reader().read(originalBody, WireContext.empty(), WireParse.forRender());
         ObjectNode body = originalBody.deepCopy();
         List<Entry> entries = repaired.timeline().entries();
         if (entries.equals(p.entries)) {
@@ -46,7 +57,7 @@ final class Rendering {
 
     /** Lays every entry out again even when nothing changed, so tests can check the layout itself. */
     static ObjectNode rebuildAll(Layout layout, ObjectNode originalBody) {
-        WireParse p = layout.reader().read(originalBody, WireContext.empty());
+        WireParse p = layout.reader().read(originalBody, WireContext.empty(), WireParse.forRender());
         return layout.rebuilder().rebuild(p.entries, p, originalBody.deepCopy());
     }
 }

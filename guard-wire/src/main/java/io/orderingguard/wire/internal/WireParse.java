@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
 import io.orderingguard.wire.ParsedBody;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,6 +19,12 @@ import java.util.TreeMap;
  * of each result, the original message objects and the wire positions. Rendering re-reads the
  * original body into one of these and compares it with the repaired dispatch. Not thread-safe;
  * used by one call only.
+ *
+ * <p>A parse {@link #forCheck() for a check} keeps the entries only: the bookkeeping of rendering
+ * (original JSON by entry, message objects, positions) is what a guard that lets a request pass never
+ * reads, so the codecs skip it, and {@link #keeps()} tells them not to build the position strings they
+ * would hand over. A parse {@link #forRender() for rendering} keeps everything; the positions of a
+ * checked body are taken from one when first asked for ({@link Rendering#read}).
  */
 final class WireParse {
 
@@ -41,10 +48,55 @@ final class WireParse {
     final Map<String, TreeMap<Integer, JsonNode>> passive = new HashMap<>();
     /** Wire message id → the rendering key of each of its blocks ({@code null} for a passive one), in wire order. */
     final Map<String, List<String>> blockKeys = new HashMap<>();
-        /** Requested calls still waiting for a result, by id (the latest call with an id wins). */
+    /** Requested calls still waiting for a result, by id (the latest call with an id wins). */
     final Map<String, Integer> openCalls = new HashMap<>();
 
     Dispatch dispatch;
+
+    private final boolean keep;
+
+    private WireParse(boolean keep) {
+        this.keep = keep;
+    }
+
+    /** A parse that keeps what rendering and positions need. */
+    static WireParse forRender() {
+        return new WireParse(true);
+    }
+
+    /** A parse that keeps the entries only. */
+    static WireParse forCheck() {
+        return new WireParse(false);
+    }
+
+    /**
+     * Returns whether this parse keeps original JSON and positions; when not, codecs pass {@code null}
+     * for both instead of building them.
+     */
+    boolean keeps() {
+        return keep;
+    }
+
+    /** Remembers the original object of a wire message. */
+    void message(String wire, ObjectNode original) {
+        if (keep) {
+            messages.put(wire, original);
+        }
+    }
+
+    /** Remembers a block of a wire message that is no entry (Bedrock {@code cachePoint}). */
+    void passive(String wire, int index, JsonNode original) {
+        if (keep) {
+            passive.computeIfAbsent(wire, k -> new TreeMap<>()).put(index, original);
+        }
+    }
+
+    /** Remembers the rendering keys of a wire message's blocks. */
+    void blockKeys(String wire, List<String> keys) {
+        if (keep) {
+            blockKeys.put(wire, keys);
+        }
+    }
 
     static String key(Entry entry) {
         return entry.kind().name() + '|' + entry.id() + '|' + entry.wireMessage();
@@ -56,10 +108,12 @@ final class WireParse {
 
     void addEntry(Entry entry, JsonNode original, String position) {
         entries.add(entry);
-        String key = key(entry);
-        blocks.putIfAbsent(key, original);
-        originals.putIfAbsent(key, entry);
-        positions.putIfAbsent(entry.id(), position);
+        if (keep) {
+            String key = key(entry);
+            blocks.putIfAbsent(key, original);
+            originals.putIfAbsent(key, entry);
+            positions.putIfAbsent(entry.id(), position);
+        }
         if (entry instanceof ToolCall call && call.requested() && !call.providerExecuted()) {
             openCalls.put(call.id(), entries.size() - 1);
         }
@@ -71,17 +125,10 @@ final class WireParse {
      * @return {@code true} when a call took the result
      */
     boolean addResult(ToolCall resultHolder, JsonNode original, int order, String position) {
-        String wire = resultHolder.result().wireMessage();
-        String rkey = resultKey(resultHolder.id(), wire);
-        resultBlocks.putIfAbsent(rkey, original);
-        resultOrder.putIfAbsent(rkey, order);
-        resultPositions.putIfAbsent(resultHolder.id(), position);
+        keepResult(resultHolder.id(), resultHolder.result().wireMessage(), original, order, position);
         Integer open = openCalls.remove(resultHolder.id());
         if (open != null) {
-            ToolCall call = (ToolCall) entries.get(open);
-            ToolCall answered = call.withResult(resultHolder.result());
-            entries.set(open, answered);
-            originals.put(key(answered), answered);
+            answer(open, resultHolder.result());
             return true;
         }
         addEntry(resultHolder, original, position);
@@ -93,13 +140,8 @@ final class WireParse {
         for (int i = entries.size() - 1; i >= 0; i--) {
             if (entries.get(i) instanceof ToolCall call && call.providerExecuted() && call.id().equals(callId)
                     && call.result() == null) {
-                String rkey = resultKey(callId, resultHolder.result().wireMessage());
-                resultBlocks.putIfAbsent(rkey, original);
-                resultOrder.putIfAbsent(rkey, order);
-                resultPositions.putIfAbsent(callId, position);
-                ToolCall answered = call.withResult(resultHolder.result());
-                entries.set(i, answered);
-                originals.put(key(answered), answered);
+                keepResult(callId, resultHolder.result().wireMessage(), original, order, position);
+                answer(i, resultHolder.result());
                 return true;
             }
         }
@@ -108,11 +150,32 @@ final class WireParse {
 
     /** Adds an orphan result entry: a result no call of the body takes. */
     void addOrphan(ToolCall orphan, JsonNode original, int order, String position) {
-        String rkey = resultKey(orphan.id(), orphan.result().wireMessage());
-        resultBlocks.putIfAbsent(rkey, original);
-        resultOrder.putIfAbsent(rkey, order);
-        resultPositions.putIfAbsent(orphan.id(), position);
+        keepResult(orphan.id(), orphan.result().wireMessage(), original, order, position);
         addEntry(orphan, original, position);
+    }
+
+    /** Answers the call at an index (one a later call with the same id does not hide) with a result. */
+    void answerAt(int index, ToolResult result, JsonNode original, int order, String position) {
+        ToolCall call = (ToolCall) entries.get(index);
+        keepResult(call.id(), result.wireMessage(), original, order, position);
+        answer(index, result);
+    }
+
+    private void answer(int index, ToolResult result) {
+        ToolCall answered = ((ToolCall) entries.get(index)).withResult(result);
+        entries.set(index, answered);
+        if (keep) {
+            originals.put(key(answered), answered);
+        }
+    }
+
+    private void keepResult(String callId, String wire, JsonNode original, int order, String position) {
+        if (keep) {
+            String rkey = resultKey(callId, wire);
+            resultBlocks.putIfAbsent(rkey, original);
+            resultOrder.putIfAbsent(rkey, order);
+            resultPositions.putIfAbsent(callId, position);
+        }
     }
 
     ParsedBody toParsedBody() {

@@ -1,0 +1,177 @@
+package io.orderingguard.wire.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardInputException;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.wire.BedrockBodies;
+import io.orderingguard.wire.Bodies;
+import io.orderingguard.wire.FuzzTest;
+import io.orderingguard.wire.GeminiBodies;
+import io.orderingguard.wire.ParsedBody;
+import io.orderingguard.wire.WireContext;
+import io.orderingguard.wire.WireFormat;
+import io.orderingguard.wire.WireGuard;
+import io.orderingguard.wire.WireVerdict;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The read a check runs — {@link WireGuard}'s compact tree, a parse that keeps entries only, positions
+ * read when first asked for, tool-call arguments parsed when a rule first reads them — gives exactly
+ * what the full read gives (the one rendering uses, which every codec ran for every request before):
+ * an equal dispatch (entries with their ids, payloads, replay tags, steps and arguments; tools; options;
+ * model and provider from the path) and equal positions, for generated, mutated and collected bodies of
+ * every surface; a body the full read refuses is refused with the same message.
+ */
+class CheckReadTest {
+
+    /** The parser WireGuard used before it built compact trees. */
+    private static final ObjectMapper FULL = JsonMapper.builder()
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    private static final WireGuard WIRE = WireGuard.builder(OrderingGuard.builder()
+                    .profile(OrderingProfile.of("permissive")).build())
+            .failOnUnreadableBody(true)
+            .build();
+    private static final List<WireFormat> SURFACES = List.of(WireFormat.ANTHROPIC_MESSAGES, WireFormat.OPENAI_CHAT,
+            WireFormat.OPENAI_RESPONSES, WireFormat.GEMINI, WireFormat.BEDROCK_CONVERSE);
+    private static final int BATCH = 250;
+
+    static Stream<Arguments> batches() {
+        return SURFACES.stream().flatMap(format -> IntStream.range(0, 4).mapToObj(b -> Arguments.argumentSet(
+                format.wireName() + " seeds " + b * BATCH + ".." + ((b + 1) * BATCH - 1), format, (long) b * BATCH)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("batches")
+    void should_read_generated_and_mutated_bodies_as_the_full_read_does(WireFormat format, long first) {
+        for (long seed = first; seed < first + BATCH; seed++) {
+            ObjectNode body = generate(format, seed);
+            try {
+                assertSameRead(format, body);
+                assertSameRead(format, FuzzTest.mutate(generate(format, seed), seed));
+            } catch (AssertionError e) {
+                throw new AssertionError(format.wireName() + " seed " + seed + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> should_read_every_collected_body_as_the_full_read_does() throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (WireFormat format : SURFACES) {
+            try (Stream<Path> files = Files.list(Path.of("src", "test", "resources", "bodies", format.wireName()))) {
+                files.sorted().forEach(file -> tests.add(DynamicTest.dynamicTest(format.wireName() + "/"
+                        + file.getFileName(), () -> assertSameRead(format, FULL.readTree(file.toFile())))));
+            }
+        }
+        assertThat(tests).hasSizeGreaterThanOrEqualTo(19);
+        return tests.stream();
+    }
+
+    private static ObjectNode generate(WireFormat format, long seed) {
+        return switch (format) {
+            case ANTHROPIC_MESSAGES -> Bodies.anthropic(seed);
+            case OPENAI_CHAT -> Bodies.openAiChat(seed);
+            case OPENAI_RESPONSES -> Bodies.openAiResponses(seed);
+            case GEMINI -> GeminiBodies.gemini(seed);
+            default -> BedrockBodies.converse(seed);
+        };
+    }
+
+    private static String path(WireFormat format) {
+        return switch (format) {
+            case ANTHROPIC_MESSAGES -> "/v1/messages";
+            case OPENAI_CHAT -> "/v1/chat/completions";
+            case OPENAI_RESPONSES -> "/v1/responses";
+            case GEMINI -> "/v1beta/models/gemini-3-pro-preview:generateContent";
+            default -> "/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse";
+        };
+    }
+
+    private static Rendering.Layout layout(WireFormat format) {
+        return switch (format) {
+            case ANTHROPIC_MESSAGES -> AnthropicMessagesCodec.LAYOUT;
+            case OPENAI_CHAT -> OpenAiChatCodec.LAYOUT;
+            case OPENAI_RESPONSES -> OpenAiResponsesCodec.LAYOUT;
+            case GEMINI -> GeminiCodec.LAYOUT;
+            default -> BedrockConverseCodec.LAYOUT;
+        };
+    }
+
+    private static void assertSameRead(WireFormat format, JsonNode body) {
+        byte[] bytes;
+        JsonNode tree;
+        try {
+            bytes = FULL.writeValueAsBytes(body);
+            tree = FULL.readTree(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String path = path(format);
+        // as WireGuard names it: a Responses body is checked as provider openai-responses
+        WireContext ctx = WireContext.of(path, 0).withConversationId("c-1")
+                .withProvider(format == WireFormat.OPENAI_RESPONSES ? "openai-responses" : null).withUrlPath(path);
+        WireParse full = null;
+        GuardInputException refused = null;
+        try {
+            if (!tree.isObject()) {
+                throw new GuardInputException(path, 0, "$", "expected a JSON object, but the body is "
+                        + tree.getNodeType());
+            }
+            full = layout(format).reader().read(tree, ctx, WireParse.forRender());
+        } catch (GuardInputException e) {
+            refused = e;
+        }
+
+        Throwable thrown = catchThrowable(() -> WIRE.inspect(bytes, path, "c-1"));
+        if (refused != null) {
+            assertThat(thrown).isInstanceOf(GuardInputException.class).hasMessage(refused.getMessage());
+            return;
+        }
+        assertThat(thrown).isNull();
+        WireVerdict verdict = WIRE.inspect(bytes, path, "c-1");
+        assertThat(verdict).isInstanceOf(WireVerdict.Passed.class);
+        ParsedBody parsed = ((WireVerdict.Passed) verdict).parsed();
+        List<Entry> entries = parsed.dispatch().timeline().entries();
+        assertThat(entries).hasSameSizeAs(full.entries);
+        for (int i = 0; i < entries.size(); i++) {
+            Entry read = entries.get(i);
+            Entry expected = full.entries.get(i);
+            assertThat(read).as("entry %d", i).isEqualTo(expected);
+            assertThat(read.payload()).as("payload of entry %d", i).isEqualTo(expected.payload());
+            if (read instanceof ToolCall call) {
+                assertThat(call.args()).as("arguments of entry %d", i).isEqualTo(((ToolCall) expected).args());
+            }
+        }
+        assertThat(parsed.dispatch()).isEqualTo(full.dispatch);
+        assertThat(parsed.dispatch().timeline().tools()).isEqualTo(full.dispatch.timeline().tools());
+        assertThat(parsed.dispatch().options()).isEqualTo(full.dispatch.options());
+        assertThat(parsed.positions()).isEqualTo(full.positions);
+        assertThat(parsed.resultPositions()).isEqualTo(full.resultPositions);
+    }
+}
