@@ -64,7 +64,8 @@ public final class WireBodies {
      * @return the provider name
      */
     public static String provider(String surface) {
-        return surface.startsWith("openai") ? "openai" : Conversations.PROVIDER;
+        return surface.equals("openai-responses") ? "openai-responses"
+                : surface.startsWith("openai") ? "openai" : Conversations.PROVIDER;
     }
 
     /**
