@@ -7,6 +7,7 @@ import io.orderingguard.internal.Evaluator;
 import io.orderingguard.internal.RepairEngine;
 import io.orderingguard.rule.Facet;
 import io.orderingguard.rule.AlternationRepair;
+import io.orderingguard.rule.CapturedBaseline;
 import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.IdRenamer;
@@ -198,6 +199,8 @@ public final class OrderingGuard {
         ProfileSelection selection = fixedPlan != null ? fixedSelection : choose(dispatch);
         GuardPlan plan = fixedPlan != null ? fixedPlan : plan(selection);
         boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful();
+        // captured once (ids, kinds, fingerprints), compared with each baseline read, stored when sent
+        CapturedBaseline captured = null;
         for (int attempt = 0; ; attempt++) {
             Snapshot prior = null;
             Finding stashProblem = null;
@@ -212,7 +215,10 @@ public final class OrderingGuard {
                     statefulRules = false;
                 }
             }
-            RuleContext context = RuleContext.of(dispatch, prior);
+            if (statefulRules && prior != null && captured == null) {
+                captured = CapturedBaseline.of(dispatch, plan.fieldPaths());
+            }
+            RuleContext context = RuleContext.of(dispatch, prior, statefulRules ? captured : null);
             Evaluator evaluator = Evaluator.run(plan.units(), context, disabledAdvisories, true, statefulRules);
             if (stashProblem != null && !(stashProblem.severity() == Severity.ADVISORY
                     && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
@@ -225,7 +231,13 @@ public final class OrderingGuard {
             GuardResult result = decide(dispatch, plan, evaluator, selection);
             if (tracked && statefulRules && result.sent()) {
                 long version = prior == null ? 0 : prior.version();
-                Snapshot next = Snapshot.capture(shadow ? dispatch : result.dispatch(), plan.fieldPaths(), version + 1);
+                Dispatch sent = shadow ? dispatch : result.dispatch();
+                if (sent == dispatch && captured == null) {
+                    captured = CapturedBaseline.of(dispatch, plan.fieldPaths());
+                }
+                // a repaired dispatch is captured as repaired: that is what the provider receives
+                Snapshot next = Snapshot.of(version + 1,
+                        sent == dispatch ? captured : CapturedBaseline.of(sent, plan.fieldPaths()));
                 long seen = outages.state();
                 try {
                     if (!stash.compareAndSet(dispatch.conversationId(), version, next)) {

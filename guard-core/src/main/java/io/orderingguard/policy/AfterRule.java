@@ -1,6 +1,5 @@
 package io.orderingguard.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -76,13 +75,15 @@ public record AfterRule(CallSelector trigger, CallSelector then, int within, Con
     public RuleEvaluation check(CallTrace trace, Extent extent) {
         String t = trigger.display();
         String b = then.display();
-        List<Integer> triggers = trace.indices(trigger);
+        IndexList triggers = trace.matching(trigger);
         if (triggers.isEmpty()) {
             return RuleEvaluation.notExercised(this, List.of(), "'" + t + "' never appeared, so no deadline started");
         }
         int n = trace.size();
-        List<Integer> spanned = new ArrayList<>(triggers);
-        for (int ti : triggers) {
+        IndexList.Builder spanned = new IndexList.Builder();
+        spanned.addAll(triggers);
+        for (int k = 0; k < triggers.size(); k++) {
+            int ti = triggers.at(k);
             int deadline = ti + within;
             int answer = -1;
             for (int j = ti + 1; j <= deadline && j < n; j++) {
@@ -99,17 +100,17 @@ public record AfterRule(CallSelector trigger, CallSelector then, int within, Con
                 String actual = trace.name(ti) + " at position " + (ti + 1) + " was not followed by " + b + " within "
                         + RuleSupport.calls(within) + (n > deadline ? "" : " (the run ended after "
                         + RuleSupport.calls(n) + ")");
-                return RuleEvaluation.violated(this, RuleSupport.sortedUnique(spanned),
+                return RuleEvaluation.violated(this, spanned.buildSortedUnique(),
                         "tool '" + b + "' required within " + within + " calls after '" + t + "' (triggered at index "
                                 + ti + ") and no call answered it by index " + deadline,
                         Diagnosis.at(ti, actual, "Call " + b + " within " + RuleSupport.calls(within)
                                 + " after every " + t));
             }
-            return RuleEvaluation.notExercised(this, RuleSupport.sortedUnique(spanned),
+            return RuleEvaluation.notExercised(this, spanned.buildSortedUnique(),
                     "'" + t + "' fired at index " + ti + " and the trace may still satisfy the " + within
                             + "-call deadline");
         }
-        return RuleEvaluation.held(this, RuleSupport.sortedUnique(spanned));
+        return RuleEvaluation.held(this, spanned.buildSortedUnique());
     }
 
     @Override

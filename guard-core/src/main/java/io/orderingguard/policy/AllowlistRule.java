@@ -1,6 +1,5 @@
 package io.orderingguard.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -57,7 +56,7 @@ public record AllowlistRule(List<CallSelector> tools, Condition when, String id)
 
     @Override
     public RuleEvaluation check(CallTrace trace, Extent extent) {
-        List<Integer> outside = new ArrayList<>();
+        IndexList.Builder outside = new IndexList.Builder();
         for (int i = 0; i < trace.size(); i++) {
             if (!allowed(trace, i)) {
                 outside.add(i);
@@ -69,7 +68,7 @@ public record AllowlistRule(List<CallSelector> tools, Condition when, String id)
         int p = outside.get(0);
         String name = trace.name(p);
         String list = RuleSupport.join(tools, ", ");
-        return RuleEvaluation.violated(this, outside,
+        return RuleEvaluation.violated(this, outside.build(),
                 "tool '" + name + "' at index " + p + " is not in the allowlist (" + list + ")",
                 Diagnosis.at(p, name + " called at position " + (p + 1) + ", which the allowlist does not name",
                         "Remove the " + name + " call, or add " + name + " to the allowlist"));

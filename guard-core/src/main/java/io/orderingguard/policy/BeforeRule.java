@@ -70,18 +70,17 @@ public record BeforeRule(CallSelector first, CallSelector then, Condition when, 
                     "'" + b + "' never appeared, so the ordering was never constrained");
         }
         int f = trace.first(first);
-        String suggestion = "Add " + a + " call before " + b;
         if (f < 0) {
             return RuleEvaluation.violated(this, List.of(t),
                     "tool '" + b + "' was found (index " + t + ") but required preceding tool '" + a + "' was missing",
                     Diagnosis.at(t, trace.name(t) + " called at position " + (t + 1) + ", but " + a + " never called",
-                            suggestion));
+                            "Add " + a + " call before " + b));
         }
         if (f > t) {
             return RuleEvaluation.violated(this, List.of(f, t),
                     "tool '" + a + "' appeared at index " + f + " but was required before tool '" + b + "' (index " + t + ")",
                     Diagnosis.at(t, trace.name(t) + " called at position " + (t + 1) + ", but " + a
-                            + " was first called later, at position " + (f + 1), suggestion));
+                            + " was first called later, at position " + (f + 1), "Add " + a + " call before " + b));
         }
         return RuleEvaluation.held(this, List.of(f, t));
     }

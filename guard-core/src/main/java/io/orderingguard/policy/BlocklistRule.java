@@ -1,6 +1,5 @@
 package io.orderingguard.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -58,7 +57,7 @@ public record BlocklistRule(String pattern, Condition when, String id) implement
 
     @Override
     public RuleEvaluation check(CallTrace trace, Extent extent) {
-        List<Integer> hits = new ArrayList<>();
+        IndexList.Builder hits = new IndexList.Builder();
         for (int i = 0; i < trace.size(); i++) {
             if (trace.name(i).contains(pattern)) {
                 hits.add(i);
@@ -71,7 +70,7 @@ public record BlocklistRule(String pattern, Condition when, String id) implement
         String name = trace.name(p);
         String more = hits.size() == 1 ? "" : " (" + (hits.size() - 1) + " more blocked call"
                 + (hits.size() == 2 ? "" : "s") + " follow)";
-        return RuleEvaluation.violated(this, hits,
+        return RuleEvaluation.violated(this, hits.build(),
                 "tool '" + name + "' matches blocklist pattern '" + pattern + "'",
                 Diagnosis.at(p, name + " called at position " + (p + 1) + more,
                         "Remove the " + name + " call: no tool whose name contains '" + pattern + "' may be called"));

@@ -27,12 +27,15 @@ public final class CallSelector {
 
     private final String tool;
     private final Map<String, String> argsMatch;
-    private final Map<String, Pattern> patterns;
+    // the compiled constraints as arrays: a selector is matched against every call of a trace
+    private final String[] keys;
+    private final Pattern[] patterns;
 
-    private CallSelector(String tool, Map<String, String> argsMatch, Map<String, Pattern> patterns) {
+    private CallSelector(String tool, Map<String, String> argsMatch, Map<String, Pattern> compiled) {
         this.tool = tool;
         this.argsMatch = argsMatch;
-        this.patterns = patterns;
+        this.keys = compiled.keySet().toArray(new String[0]);
+        this.patterns = compiled.values().toArray(new Pattern[0]);
     }
 
     /**
@@ -76,8 +79,7 @@ public final class CallSelector {
             }
             sorted.put(key, regex);
         }
-        return new CallSelector(tool, Collections.unmodifiableMap(sorted),
-                Collections.unmodifiableMap(compiled));
+        return new CallSelector(tool, Collections.unmodifiableMap(sorted), compiled);
     }
 
     /**
@@ -118,9 +120,9 @@ public final class CallSelector {
         if (!aliases.matches(tool, call.tool())) {
             return false;
         }
-        for (Map.Entry<String, Pattern> entry : patterns.entrySet()) {
-            String text = call.argText(entry.getKey());
-            if (text == null || !entry.getValue().matcher(text).find()) {
+        for (int i = 0; i < keys.length; i++) {
+            String text = call.argText(keys[i]);
+            if (text == null || !patterns[i].matcher(text).find()) {
                 return false;
             }
         }

@@ -117,6 +117,11 @@ public final class CallTrace {
      * @return the indices in order
      */
     public List<Integer> indices(CallSelector selector) {
+        return matching(selector);
+    }
+
+    /** {@link #indices} as the rules read it, without boxing. */
+    IndexList matching(CallSelector selector) {
         IndexList.Builder hits = new IndexList.Builder();
         for (int i = 0; i < calls.size(); i++) {
             if (matches(i, selector)) {

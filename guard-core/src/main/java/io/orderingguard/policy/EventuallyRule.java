@@ -61,7 +61,6 @@ public record EventuallyRule(CallSelector tool, int within, Condition when, Stri
     @Override
     public RuleEvaluation check(CallTrace trace, Extent extent) {
         String name = tool.display();
-        String suggestion = "Call " + name + " within the first " + RuleSupport.calls(within);
         int p = trace.first(tool);
         int n = trace.size();
         if (p >= 0) {
@@ -71,23 +70,27 @@ public record EventuallyRule(CallSelector tool, int within, Condition when, Stri
             return RuleEvaluation.violated(this, List.of(p),
                     "tool '" + name + "' appeared at index " + p + " but must appear within first " + within + " calls",
                     Diagnosis.at(p, trace.name(p) + " first called at position " + (p + 1) + ", after the first "
-                            + RuleSupport.calls(within), suggestion));
+                            + RuleSupport.calls(within), suggestion()));
         }
         if (n >= within) {
             return RuleEvaluation.violated(this, trace.allIndices(),
                     "tool '" + name + "' required within first " + within + " calls but not found (trace length: " + n + ")",
                     Diagnosis.at(within - 1, name + " not called in the first " + RuleSupport.calls(within)
-                            + "; the deadline passed at position " + within, suggestion));
+                            + "; the deadline passed at position " + within, suggestion()));
         }
         if (extent == Extent.COMPLETE) {
             return RuleEvaluation.violated(this, trace.allIndices(),
                     "tool '" + name + "' required within the first " + within + " calls but the run ended after "
                             + n + " without it",
-                    Diagnosis.unplaced(name + " never called; the run ended after " + RuleSupport.calls(n), suggestion));
+                    Diagnosis.unplaced(name + " never called; the run ended after " + RuleSupport.calls(n), suggestion()));
         }
         return RuleEvaluation.notExercised(this, trace.allIndices(),
                 "'" + name + "' has not appeared and the trace is " + n + " call(s) long, still within the "
                         + within + "-call deadline");
+    }
+
+    private String suggestion() {
+        return "Call " + tool.display() + " within the first " + RuleSupport.calls(within);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.orderingguard.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -63,32 +62,32 @@ public record ImmediatelyBeforeRule(CallSelector first, CallSelector then, Condi
 
     @Override
     public RuleEvaluation check(CallTrace trace, Extent extent) {
-        List<Integer> thens = trace.indices(then);
+        IndexList thens = trace.matching(then);
         String a = first.display();
         String b = then.display();
         if (thens.isEmpty()) {
             return RuleEvaluation.notExercised(this, List.of(),
                     "'" + b + "' never appeared, so the adjacency was never constrained");
         }
-        List<Integer> spanned = new ArrayList<>();
-        String suggestion = "Call " + a + " directly before every " + b;
-        for (int t : thens) {
+        IndexList.Builder spanned = new IndexList.Builder();
+        for (int k = 0; k < thens.size(); k++) {
+            int t = thens.at(k);
             if (t == 0) {
                 return RuleEvaluation.violated(this, List.of(0),
                         "tool '" + b + "' at index 0 is the first call, so '" + a + "' did not immediately precede it",
-                        Diagnosis.at(0, trace.name(0) + " called at position 1, with nothing before it", suggestion));
+                        Diagnosis.at(0, trace.name(0) + " called at position 1, with nothing before it", "Call " + a + " directly before every " + b));
             }
             if (!trace.matches(t - 1, first)) {
                 return RuleEvaluation.violated(this, List.of(t - 1, t),
                         "tool '" + b + "' at index " + t + " was immediately preceded by '" + trace.name(t - 1)
                                 + "' (index " + (t - 1) + "), not by '" + a + "'",
                         Diagnosis.at(t, trace.name(t) + " called at position " + (t + 1) + ", directly after "
-                                + trace.name(t - 1) + " instead of " + a, suggestion));
+                                + trace.name(t - 1) + " instead of " + a, "Call " + a + " directly before every " + b));
             }
             spanned.add(t - 1);
             spanned.add(t);
         }
-        return RuleEvaluation.held(this, RuleSupport.sortedUnique(spanned));
+        return RuleEvaluation.held(this, spanned.buildSortedUnique());
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.orderingguard.policy;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -76,8 +75,7 @@ public record InOrderRule(List<CallSelector> tools, boolean strict, Condition wh
     public RuleEvaluation check(CallTrace trace, Extent extent) {
         int m = tools.size();
         int k = 0;
-        List<Integer> spanned = new ArrayList<>();
-        String order = RuleSupport.join(tools, " → ");
+        IndexList.Builder spanned = new IndexList.Builder();
         for (int i = 0; i < trace.size() && k < m; i++) {
             if (trace.matches(i, tools.get(k))) {
                 spanned.add(i);
@@ -88,17 +86,17 @@ public record InOrderRule(List<CallSelector> tools, boolean strict, Condition wh
             String name = trace.name(i);
             if (strict && k > 0) {
                 spanned.add(i);
-                return RuleEvaluation.violated(this, spanned,
+                return RuleEvaluation.violated(this, spanned.build(),
                         "strict sequence violated: expected '" + expected + "' at index " + i + " but found '" + name + "'",
                         Diagnosis.at(i, name + " called at position " + (i + 1) + " where " + expected
-                                + " was expected next", "Call " + order + " back to back, with nothing between them"));
+                                + " was expected next", "Call " + RuleSupport.join(tools, " → ") + " back to back, with nothing between them"));
             }
             if (!strict && matchesLater(trace, i, k)) {
                 spanned.add(i);
-                return RuleEvaluation.violated(this, spanned,
+                return RuleEvaluation.violated(this, spanned.build(),
                         "sequence out of order: '" + name + "' at index " + i + " appears before '" + expected + "'",
                         Diagnosis.at(i, name + " called at position " + (i + 1) + " before " + expected,
-                                "Call " + expected + " before " + name + " (order: " + order + ")"));
+                                "Call " + expected + " before " + name + " (order: " + RuleSupport.join(tools, " → ") + ")"));
             }
         }
         if (k == 0) {
@@ -107,12 +105,12 @@ public record InOrderRule(List<CallSelector> tools, boolean strict, Condition wh
         if (k < m && extent == Extent.COMPLETE) {
             String reached = tools.get(k - 1).display();
             String missing = tools.get(k).display();
-            return RuleEvaluation.violated(this, spanned,
+            return RuleEvaluation.violated(this, spanned.build(),
                     "sequence reached '" + reached + "' and the run ended before '" + missing + "'",
                     Diagnosis.unplaced("the sequence reached " + reached + " (position " + (spanned.get(k - 1) + 1)
-                            + ") and the run ended before " + missing, "Complete the sequence " + order));
+                            + ") and the run ended before " + missing, "Complete the sequence " + RuleSupport.join(tools, " → ")));
         }
-        return RuleEvaluation.held(this, spanned);
+        return RuleEvaluation.held(this, spanned.build());
     }
 
     private boolean matchesLater(CallTrace trace, int index, int k) {

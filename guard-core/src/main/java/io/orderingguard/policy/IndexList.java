@@ -76,6 +76,16 @@ final class IndexList extends AbstractList<Integer> implements RandomAccess {
         return values == null ? index : values[index];
     }
 
+    /**
+     * Returns the index at a position without boxing.
+     *
+     * @param position the position in this list
+     * @return the index
+     */
+    int at(int position) {
+        return values == null ? position : values[position];
+    }
+
     @Override
     public int size() {
         return size;
@@ -93,8 +103,42 @@ final class IndexList extends AbstractList<Integer> implements RandomAccess {
             values[size++] = index;
         }
 
+        /** Adds every index of a list. */
+        void addAll(IndexList indices) {
+            for (int i = 0; i < indices.size; i++) {
+                add(indices.values == null ? i : indices.values[i]);
+            }
+        }
+
+        int size() {
+            return size;
+        }
+
+        int get(int position) {
+            return values[position];
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
         IndexList build() {
             return size == 0 ? EMPTY : new IndexList(values, size);
+        }
+
+        /** Builds the indices added, sorted, each once. */
+        IndexList buildSortedUnique() {
+            if (size == 0) {
+                return EMPTY;
+            }
+            Arrays.sort(values, 0, size);
+            int unique = 1;
+            for (int i = 1; i < size; i++) {
+                if (values[i] != values[unique - 1]) {
+                    values[unique++] = values[i];
+                }
+            }
+            return new IndexList(values, unique);
         }
     }
 }

@@ -1,10 +1,8 @@
 package io.orderingguard.policy;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeSet;
 
 /** Shared helpers of the rule records. Not public API. */
 final class RuleSupport {
@@ -43,10 +41,6 @@ final class RuleSupport {
 
     static String times(int n) {
         return n == 1 ? "1 time" : n + " times";
-    }
-
-    static List<Integer> sortedUnique(Collection<Integer> indices) {
-        return new ArrayList<>(new TreeSet<>(indices));
     }
 
     static String join(List<CallSelector> selectors, String separator) {

@@ -73,17 +73,28 @@ public record SequencePolicy(String name, String version, String description, Li
      * Returns the tool calls of a timeline as the rules see them: the {@link ToolCall} entries with
      * {@code requested == true} (orphan results are not calls), in timeline order.
      *
+     * <p>Each invocation reads its arguments from its tool call when a rule asks for one
+     * ({@link ToolInvocation#of(ToolCall)}): nothing is copied.
+     *
      * @param timeline the timeline
-     * @return the calls
+     * @return the calls, unmodifiable
      */
     public static List<ToolInvocation> toolCalls(Timeline timeline) {
-        List<ToolInvocation> calls = new ArrayList<>();
-        for (Entry entry : timeline.entries()) {
-            if (entry instanceof ToolCall call && call.requested()) {
-                calls.add(new ToolInvocation(call.tool(), call.args()));
+        List<Entry> entries = timeline.entries();
+        int n = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            if (entries.get(i) instanceof ToolCall call && call.requested()) {
+                n++;
             }
         }
-        return calls;
+        ToolInvocation[] calls = new ToolInvocation[n];
+        int k = 0;
+        for (int i = 0; k < n; i++) {
+            if (entries.get(i) instanceof ToolCall call && call.requested()) {
+                calls[k++] = ToolInvocation.of(call);
+            }
+        }
+        return List.of(calls);
     }
 
     /**
@@ -150,10 +161,9 @@ public record SequencePolicy(String name, String version, String description, Li
     public TraceExplanation explain(List<ToolInvocation> calls, ObjectNode context) {
         CallTrace trace = CallTrace.of(calls, aliases);
         int n = trace.size();
-        List<List<RuleEvaluation>> perStep = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            perStep.add(new ArrayList<>());
-        }
+        // most steps violate nothing: their lists are made only for the steps that do
+        @SuppressWarnings("unchecked")
+        List<RuleEvaluation>[] perStep = new List[n];
         for (SequenceRule rule : rules) {
             // under the partial extent a violation never disappears as calls are added, so the
             // first violating prefix can be found by bisection
@@ -170,11 +180,14 @@ public record SequencePolicy(String name, String version, String description, Li
                     lo = mid + 1;
                 }
             }
-            perStep.get(lo - 1).add(rule.evaluate(trace.prefix(lo), context, Extent.PARTIAL));
+            if (perStep[lo - 1] == null) {
+                perStep[lo - 1] = new ArrayList<>(2);
+            }
+            perStep[lo - 1].add(rule.evaluate(trace.prefix(lo), context, Extent.PARTIAL));
         }
         List<StepVerdict> steps = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            steps.add(new StepVerdict(i, trace.calls().get(i), perStep.get(i)));
+            steps.add(new StepVerdict(i, trace.calls().get(i), perStep[i] == null ? List.of() : perStep[i]));
         }
         return new TraceExplanation(this, steps, evaluate(trace.calls(), context, Extent.COMPLETE));
     }

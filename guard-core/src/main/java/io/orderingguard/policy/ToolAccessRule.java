@@ -110,7 +110,7 @@ public record ToolAccessRule(List<String> allow, List<String> deny, Condition wh
 
     @Override
     public RuleEvaluation check(CallTrace trace, Extent extent) {
-        List<Integer> denied = new ArrayList<>();
+        IndexList.Builder denied = new IndexList.Builder();
         for (int i = 0; i < trace.size(); i++) {
             if (!permits(trace.name(i))) {
                 denied.add(i);
@@ -125,7 +125,7 @@ public record ToolAccessRule(List<String> allow, List<String> deny, Condition wh
         String reason = glob != null ? "is denied by tools.deny pattern '" + glob + "'" : "is not in tools.allow";
         String actual = name + " called at position " + (p + 1)
                 + (glob != null ? ", which tools.deny pattern '" + glob + "' forbids" : ", which tools.allow does not name");
-        return RuleEvaluation.violated(this, denied, "tool '" + name + "' at index " + p + " " + reason,
+        return RuleEvaluation.violated(this, denied.build(), "tool '" + name + "' at index " + p + " " + reason,
                 Diagnosis.at(p, actual, "Remove the " + name + " call, or change the policy's tools.allow/deny"));
     }
 

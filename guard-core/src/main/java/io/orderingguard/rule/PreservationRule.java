@@ -103,9 +103,10 @@ public record PreservationRule(
                     before++;
                 }
             }
+            CapturedBaseline current = context.current();
             int now = 0;
-            for (Entry e : entries) {
-                if (e.kind() == kind && !Baseline.isFiller(e)) {
+            for (int j = 0; j < current.size(); j++) {
+                if (current.kind(j) == kind) {
                     now++;
                 }
             }
@@ -125,8 +126,10 @@ public record PreservationRule(
         if (invariant == PreservationInvariant.PRUNED_AFTER_LATEST_TURN) {
             from = boundary(prior, entries, context.structure().latestUserIndex());
         }
+        CapturedBaseline current = context.current();
         // looked up once: a path the snapshot did not capture cannot be compared, so it holds
         int path = payloadField == null ? -1 : prior.fieldPaths().indexOf(payloadField);
+        int currentPath = path < 0 ? -1 : current.fieldPaths().indexOf(payloadField);
         List<String> broken = null;
         for (int i = from; i < prior.size(); i++) {
             if (prior.kind(i) != kind) {
@@ -136,11 +139,15 @@ public record PreservationRule(
             if (map[i] < 0) {
                 ok = false;
             } else if (invariant == PreservationInvariant.PRUNED_AFTER_LATEST_TURN) {
-                ok = entries.get(map[i]).payloadFingerprint(null) == prior.payloadFingerprint(i);
+                ok = current.payloadFingerprint(map[i]) == prior.payloadFingerprint(i);
             } else if (path < 0) {
                 ok = true;
+            } else if (currentPath >= 0) {
+                ok = current.fieldFingerprint(map[i], currentPath) == prior.fieldFingerprint(i, path);
             } else {
-                ok = entries.get(map[i]).payloadFingerprint(payloadField) == prior.fieldFingerprint(i, path);
+                // a capture made without this rule's field: read it from the entry
+                ok = entries.get(current.timelinePosition(map[i])).payloadFingerprint(payloadField)
+                        == prior.fieldFingerprint(i, path);
             }
             if (!ok) {
                 if (broken == null) {

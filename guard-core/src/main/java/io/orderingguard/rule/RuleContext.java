@@ -1,15 +1,10 @@
 package io.orderingguard.rule;
 
-import io.orderingguard.rule.IdIndex;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
-import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Message;
-import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.TimelineStructure;
-import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 
 /**
@@ -25,13 +20,15 @@ public final class RuleContext {
     private final Timeline timeline;
     private final TimelineStructure structure;
     private final Baseline previous;
+    private CapturedBaseline current;
     private int[] priorToCurrent;
 
-    private RuleContext(Dispatch dispatch, Baseline previous) {
+    private RuleContext(Dispatch dispatch, Baseline previous, CapturedBaseline current) {
         this.dispatch = dispatch;
         this.timeline = dispatch.timeline();
         this.structure = timeline.structure();
         this.previous = previous;
+        this.current = current;
     }
 
     /**
@@ -42,7 +39,21 @@ public final class RuleContext {
      * @return the context
      */
     public static RuleContext of(Dispatch dispatch, Baseline previous) {
-        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous);
+        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, null);
+    }
+
+    /**
+     * Creates a context whose dispatch has been captured already (the guard captures a tracked dispatch
+     * once, and stores the same capture in the stash when the dispatch is sent).
+     *
+     * @param dispatch the dispatch being checked
+     * @param previous the baseline (the last dispatch sent), or {@code null}
+     * @param current the capture of {@code dispatch} ({@link CapturedBaseline#of(Dispatch, List)}), or
+     *     {@code null} to capture it when a preservation rule first needs it
+     * @return the context
+     */
+    public static RuleContext of(Dispatch dispatch, Baseline previous, CapturedBaseline current) {
+        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, current);
     }
 
     /**
@@ -82,9 +93,23 @@ public final class RuleContext {
     }
 
     /**
-     * Maps each position of the baseline to the position of the same entry (same id and
-     * kind, fillers skipped) in this timeline, or -1 when it is gone. Computed once; the common case
-     * of a timeline that only grew is a single in-order walk.
+     * Returns the capture of this dispatch the preservation rules compare with the baseline: the one
+     * given when the context was made, or else one captured now with the baseline's field paths.
+     *
+     * @return the capture, or {@code null} without a baseline
+     */
+    CapturedBaseline current() {
+        if (current == null && previous != null) {
+            current = CapturedBaseline.of(dispatch, previous.fieldPaths());
+        }
+        return current;
+    }
+
+    /**
+     * Maps each position of the baseline to the position of the same entry (same id and kind) in the
+     * {@link #current() capture} of this dispatch, or -1 when it is gone. Computed once, on the two
+     * captures' arrays (the entries are not read again); the common case of a timeline that only grew is a
+     * single in-order walk.
      *
      * @return the mapping, or {@code null} without a baseline
      */
@@ -94,43 +119,35 @@ public final class RuleContext {
         }
         int[] map = priorToCurrent;
         if (map == null) {
-            map = align(previous, timeline.entries());
+            map = align(previous, current());
             priorToCurrent = map;
         }
         return map;
     }
 
-    private static int[] align(Baseline prior, List<Entry> entries) {
+    private static int[] align(Baseline prior, CapturedBaseline now) {
         int n = prior.size();
+        int m = now.size();
         int[] map = new int[n];
-        int j = 0;
         int i = 0;
-        for (; i < n; i++) {
-            while (j < entries.size() && Baseline.isFiller(entries.get(j))) {
-                j++;
-            }
-            if (j >= entries.size()) {
+        for (; i < n && i < m; i++) {
+            String id = prior.id(i);
+            String nowId = now.id(i);
+            // the same string when the baseline was captured from the same entries (an in-memory stash)
+            if (prior.kind(i) != now.kind(i) || id != nowId && !id.equals(nowId)) {
                 break;
             }
-            Entry e = entries.get(j);
-            if (!sameEntry(e, prior.id(i), prior.kind(i))) {
-                break;
-            }
-            map[i] = j++;
+            map[i] = i;
         }
         if (i == n) {
             return map;
         }
         // the order changed or entries were removed: fall back to an id index
-        boolean[] include = new boolean[entries.size()];
-        for (int k = 0; k < entries.size(); k++) {
-            include[k] = !Baseline.isFiller(entries.get(k));
-        }
-        IdIndex index = IdIndex.build(entries.size(), k -> entries.get(k).id(), include);
+        IdIndex index = IdIndex.build(m, now::id, null);
         for (; i < n; i++) {
             int found = -1;
             for (int k = index.first(prior.id(i)); k >= 0; k = index.next(k)) {
-                if (entries.get(k).kind() == prior.kind(i)) {
+                if (now.kind(k) == prior.kind(i)) {
                     found = k;
                     break;
                 }
@@ -138,17 +155,6 @@ public final class RuleContext {
             map[i] = found;
         }
         return map;
-    }
-
-    /** Same id and kind; resolved per record type, as interface calls on a mixed list cost more than this. */
-    private static boolean sameEntry(Entry e, String id, Kind kind) {
-        if (e instanceof Message m) {
-            return kind == Kind.MESSAGE && m.id().equals(id);
-        }
-        if (e instanceof ToolCall c) {
-            return kind == Kind.TOOL_CALL && c.id().equals(id);
-        }
-        return kind == Kind.THOUGHT && ((Thought) e).id().equals(id);
     }
 
     /**

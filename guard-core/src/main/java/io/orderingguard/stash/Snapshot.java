@@ -1,17 +1,13 @@
 package io.orderingguard.stash;
 
 import io.orderingguard.rule.Baseline;
+import io.orderingguard.rule.CapturedBaseline;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
-import io.orderingguard.timeline.Thought;
-import io.orderingguard.timeline.ToolCall;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * What the stash keeps of the last dispatch actually sent for a conversation: for each entry its
@@ -22,30 +18,22 @@ import java.util.Objects;
  * <p>Entries the repair engine inserted (alternation fillers, see {@link Baseline#isFiller(Entry)}) are
  * never captured. A snapshot is the {@link Baseline} the preservation rules compare the next dispatch with.
  *
+ * <p>A snapshot is a version and a {@link CapturedBaseline}: the guard captures a tracked dispatch once,
+ * compares that capture with the previous snapshot, and stores the same capture (no second walk over
+ * the entries) when the dispatch is sent. What a serialising stash stores ({@link #payloadFingerprints()},
+ * {@link #fieldFingerprints()}, ids, kinds, provider, model) is unchanged by this.
+ *
  * <p>Thread-safe: immutable. Backed by arrays so that a 10,000-entry snapshot is a handful of
  * objects.
  */
 public final class Snapshot implements Baseline {
 
     private final long version;
-    private final String provider;
-    private final String model;
-    private final String[] ids;
-    private final Kind[] kinds;
-    private final long[] payloadFingerprints;
-    private final List<String> fieldPaths;
-    private final long[] fieldFingerprints;
+    private final CapturedBaseline content;
 
-    private Snapshot(long version, String provider, String model, String[] ids, Kind[] kinds,
-            long[] payloadFingerprints, List<String> fieldPaths, long[] fieldFingerprints) {
+    private Snapshot(long version, CapturedBaseline content) {
         this.version = version;
-        this.provider = provider;
-        this.model = model;
-        this.ids = ids;
-        this.kinds = kinds;
-        this.payloadFingerprints = payloadFingerprints;
-        this.fieldPaths = fieldPaths;
-        this.fieldFingerprints = fieldFingerprints;
+        this.content = content;
     }
 
     /**
@@ -64,31 +52,23 @@ public final class Snapshot implements Baseline {
      */
     public static Snapshot of(long version, String provider, String model, List<String> ids, List<Kind> kinds,
             long[] payloadFingerprints, List<String> fieldPaths, long[] fieldFingerprints) {
-        // every tracked dispatch builds a snapshot: the messages are built only on failure
-        if (version < 1) {
-            throw new IllegalArgumentException("version must be >= 1, but was " + version);
-        }
-        int n = Require.nonNull(ids, "ids").size();
-        if (Require.nonNull(kinds, "kinds").size() != n) {
-            throw new IllegalArgumentException("kinds must have " + n + " elements, but had " + kinds.size());
-        }
-        if (Require.nonNull(payloadFingerprints, "payloadFingerprints").length != n) {
-            throw new IllegalArgumentException(
-                    "payloadFingerprints must have " + n + " elements, but had " + payloadFingerprints.length);
-        }
-        int width = Require.nonNull(fieldPaths, "fieldPaths").size();
-        if (Require.nonNull(fieldFingerprints, "fieldFingerprints").length != n * width) {
-            throw new IllegalArgumentException(
-                    "fieldFingerprints must have " + (n * width) + " elements, but had " + fieldFingerprints.length);
-        }
-        String[] idArray = new String[n];
-        Kind[] kindArray = new Kind[n];
-        for (int i = 0; i < n; i++) {
-            idArray[i] = Require.nonNullAt(ids.get(i), "ids", i);
-            kindArray[i] = Require.nonNullAt(kinds.get(i), "kinds", i);
-        }
-        return new Snapshot(version, provider, model, idArray, kindArray, payloadFingerprints.clone(),
-                List.copyOf(fieldPaths), fieldFingerprints.clone());
+        requireVersion(version);
+        return new Snapshot(version, CapturedBaseline.of(provider, model, ids, kinds, payloadFingerprints, fieldPaths,
+                fieldFingerprints));
+    }
+
+    /**
+     * Makes a snapshot of a capture, sharing it (the guard captures a tracked dispatch once, compares it
+     * with the previous snapshot, and stores the same capture when the dispatch is sent).
+     *
+     * @param version the version, at least 1
+     * @param content the capture of the dispatch that was sent
+     * @return the snapshot
+     * @throws IllegalArgumentException when the version is below 1
+     */
+    public static Snapshot of(long version, CapturedBaseline content) {
+        requireVersion(version);
+        return new Snapshot(version, Require.nonNull(content, "content"));
     }
 
     /**
@@ -100,60 +80,24 @@ public final class Snapshot implements Baseline {
      * @return the snapshot
      */
     public static Snapshot capture(Dispatch dispatch, List<String> fieldPaths, long version) {
-        List<Entry> entries = dispatch.timeline().entries();
-        int n = entries.size();
-        int width = fieldPaths.size();
-        // sized for no fillers (the common case) and trimmed otherwise, so each entry is looked at once
-        String[] ids = new String[n];
-        Kind[] kinds = new Kind[n];
-        long[] payloads = new long[n];
-        long[] fields = new long[n * width];
-        String[] paths = fieldPaths.toArray(new String[0]);
-        int j = 0;
-        for (int i = 0; i < n; i++) {
-            Entry e = entries.get(i);
-            // resolved per record type: the interface calls on a mixed list cost more than the work here
-            boolean hasPayload;
-            if (e instanceof Message m) {
-                hasPayload = m.hasPayload();
-                if (hasPayload && m.hasPayloadPath(Baseline.FILLER_MARKER)) {
-                    continue;
-                }
-                ids[j] = m.id();
-                kinds[j] = Kind.MESSAGE;
-            } else if (e instanceof ToolCall c) {
-                hasPayload = c.hasPayload();
-                ids[j] = c.id();
-                kinds[j] = Kind.TOOL_CALL;
-            } else {
-                Thought t = (Thought) e;
-                hasPayload = t.hasPayload();
-                ids[j] = t.id();
-                kinds[j] = Kind.THOUGHT;
-            }
-            if (hasPayload) {
-                payloads[j] = e.payloadFingerprint(null);
-                for (int p = 0; p < width; p++) {
-                    fields[j * width + p] = e.payloadFingerprint(paths[p]);
-                }
-            } else {
-                payloads[j] = Payloads.ABSENT;
-                for (int p = 0; p < width; p++) {
-                    fields[j * width + p] = Payloads.ABSENT;
-                }
-            }
-            j++;
-        }
-        if (j < n) {
-            ids = Arrays.copyOf(ids, j);
-            kinds = Arrays.copyOf(kinds, j);
-            payloads = Arrays.copyOf(payloads, j);
-            fields = Arrays.copyOf(fields, j * width);
-        }
-        return new Snapshot(version, dispatch.provider(), dispatch.model(), ids, kinds, payloads,
-                List.copyOf(fieldPaths), fields);
+        requireVersion(version);
+        return new Snapshot(version, CapturedBaseline.of(dispatch, fieldPaths));
     }
 
+    private static void requireVersion(long version) {
+        if (version < 1) {
+            throw new IllegalArgumentException("version must be >= 1, but was " + version);
+        }
+    }
+
+    /**
+     * Returns what the snapshot holds of its dispatch, without the version.
+     *
+     * @return the capture
+     */
+    public CapturedBaseline content() {
+        return content;
+    }
 
     /**
      * Returns the version: 1 for the first snapshot of a conversation, then +1 per dispatch sent.
@@ -170,7 +114,7 @@ public final class Snapshot implements Baseline {
      * @return the provider, or {@code null}
      */
     public String provider() {
-        return provider;
+        return content.provider();
     }
 
     /**
@@ -180,7 +124,7 @@ public final class Snapshot implements Baseline {
      */
     @Override
     public String model() {
-        return model;
+        return content.model();
     }
 
     /**
@@ -190,7 +134,7 @@ public final class Snapshot implements Baseline {
      */
     @Override
     public int size() {
-        return ids.length;
+        return content.size();
     }
 
     /**
@@ -201,7 +145,7 @@ public final class Snapshot implements Baseline {
      */
     @Override
     public String id(int index) {
-        return ids[index];
+        return content.id(index);
     }
 
     /**
@@ -212,7 +156,7 @@ public final class Snapshot implements Baseline {
      */
     @Override
     public Kind kind(int index) {
-        return kinds[index];
+        return content.kind(index);
     }
 
     /**
@@ -223,7 +167,7 @@ public final class Snapshot implements Baseline {
      */
     @Override
     public long payloadFingerprint(int index) {
-        return payloadFingerprints[index];
+        return content.payloadFingerprint(index);
     }
 
     /**
@@ -233,7 +177,7 @@ public final class Snapshot implements Baseline {
      */
     @Override
     public List<String> fieldPaths() {
-        return fieldPaths;
+        return content.fieldPaths();
     }
 
     /**
@@ -244,8 +188,8 @@ public final class Snapshot implements Baseline {
      * @return the fingerprint, or {@link Payloads#ABSENT}; {@code null} when the path was not captured
      */
     public Long fieldFingerprint(int index, String fieldPath) {
-        int p = fieldPaths.indexOf(fieldPath);
-        return p < 0 ? null : fieldFingerprints[index * fieldPaths.size() + p];
+        int p = content.fieldPaths().indexOf(fieldPath);
+        return p < 0 ? null : content.fieldFingerprint(index, p);
     }
 
     /**
@@ -258,8 +202,7 @@ public final class Snapshot implements Baseline {
      */
     @Override
     public long fieldFingerprint(int index, int pathIndex) {
-        Objects.checkIndex(pathIndex, fieldPaths.size());
-        return fieldFingerprints[index * fieldPaths.size() + pathIndex];
+        return content.fieldFingerprint(index, pathIndex);
     }
 
     /**
@@ -269,11 +212,8 @@ public final class Snapshot implements Baseline {
      * @return the copy
      */
     public Snapshot withVersion(long newVersion) {
-        if (newVersion < 1) {
-            throw new IllegalArgumentException("version must be >= 1, but was " + newVersion);
-        }
-        return new Snapshot(newVersion, provider, model, ids, kinds, payloadFingerprints, fieldPaths,
-                fieldFingerprints);
+        requireVersion(newVersion);
+        return new Snapshot(newVersion, content);
     }
 
     /**
@@ -282,7 +222,7 @@ public final class Snapshot implements Baseline {
      * @return the array
      */
     public long[] fieldFingerprints() {
-        return fieldFingerprints.clone();
+        return content.fieldFingerprints();
     }
 
     /**
@@ -291,29 +231,21 @@ public final class Snapshot implements Baseline {
      * @return the array
      */
     public long[] payloadFingerprints() {
-        return payloadFingerprints.clone();
+        return content.payloadFingerprints();
     }
 
     @Override
     public boolean equals(Object o) {
-        return o == this || (o instanceof Snapshot s
-                && version == s.version
-                && Objects.equals(provider, s.provider)
-                && Objects.equals(model, s.model)
-                && Arrays.equals(ids, s.ids)
-                && Arrays.equals(kinds, s.kinds)
-                && Arrays.equals(payloadFingerprints, s.payloadFingerprints)
-                && fieldPaths.equals(s.fieldPaths)
-                && Arrays.equals(fieldFingerprints, s.fieldFingerprints));
+        return o == this || (o instanceof Snapshot s && version == s.version && content.equals(s.content));
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(version, provider, model, Arrays.hashCode(ids), Arrays.hashCode(payloadFingerprints));
+        return 31 * Long.hashCode(version) + content.hashCode();
     }
 
     @Override
     public String toString() {
-        return "Snapshot[version=" + version + ", model=" + model + ", entries=" + ids.length + "]";
+        return "Snapshot[version=" + version + ", model=" + content.model() + ", entries=" + content.size() + "]";
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -17,10 +18,12 @@ import java.util.Map;
  * adapter whose wire carries arguments as a string (LangChain4j, OpenAI Chat Completions) does not parse
  * them for a guard whose rules never look at arguments. Text that is blank, not JSON, or not a JSON
  * object reads as an empty object. The owning {@link ToolCall} reaches the fields only through
- * {@link #materialised()}.
+ * {@link #materialised()}, which is this node for arguments given as an object, and the node parsed from
+ * the text for arguments given as text (this node itself then stays an empty object that holds no map of
+ * its own until then, so an unread call costs this node, which points to the text).
  *
- * <p>Thread-safe: the text is parsed once, under the node's lock, into the node's own fields, and
- * published by a volatile write that every reader checks first.
+ * <p>Thread-safe: the text is parsed once, under the node's lock, and the parsed node is published by a
+ * volatile write of the state that every reader checks first.
  */
 final class ArgsNode extends ObjectNode {
 
@@ -28,15 +31,19 @@ final class ArgsNode extends ObjectNode {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The empty arguments every call without arguments shares. */
-    static final ArgsNode EMPTY = new ArgsNode(null);
+    static final ArgsNode EMPTY = new ArgsNode(Map.of());
 
-    private transient String text;
-    private transient volatile boolean parsed;
+    /** The text still to be parsed ({@code String}), or the arguments object once there is one. */
+    private transient volatile Object state;
+
+    private ArgsNode(Map<String, JsonNode> fields) {
+        super(JsonNodeFactory.instance, fields);
+        this.state = this;
+    }
 
     private ArgsNode(String text) {
-        super(JsonNodeFactory.instance);
-        this.text = text;
-        this.parsed = text == null;
+        super(JsonNodeFactory.instance, Map.of());
+        this.state = text;
     }
 
     /**
@@ -65,13 +72,13 @@ final class ArgsNode extends ObjectNode {
         if (args.isEmpty()) {
             return EMPTY;
         }
-        ArgsNode copy = new ArgsNode(null);
+        Map<String, JsonNode> copy = new LinkedHashMap<>();
         Iterator<Map.Entry<String, JsonNode>> fields = args.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
-            copy.replace(field.getKey(), Payloads.copy(field.getValue()));
+            copy.put(field.getKey(), Payloads.copy(field.getValue()));
         }
-        return copy;
+        return new ArgsNode(copy);
     }
 
     /**
@@ -80,38 +87,38 @@ final class ArgsNode extends ObjectNode {
      * @return whether the fields are in place
      */
     boolean isParsed() {
-        return parsed;
+        return state instanceof ObjectNode;
     }
 
     /**
-     * Returns this node with its fields in place, parsing the text first when that has not happened yet.
+     * Returns the arguments' fields: this node, or the node parsed from the text (parsing it first when
+     * that has not happened yet).
      *
-     * @return this node
+     * @return the arguments object, never changed by its readers
      */
     ObjectNode materialised() {
-        if (!parsed) {
-            synchronized (this) {
-                if (!parsed) {
-                    Iterator<Map.Entry<String, JsonNode>> fields = parse(text).fields();
-                    while (fields.hasNext()) {
-                        Map.Entry<String, JsonNode> field = fields.next();
-                        replace(field.getKey(), field.getValue());
-                    }
-                    text = null;
-                    parsed = true;
-                }
-            }
+        Object current = state;
+        if (current instanceof ObjectNode fields) {
+            return fields;
         }
-        return this;
+        synchronized (this) {
+            current = state;
+            if (current instanceof ObjectNode fields) {
+                return fields;
+            }
+            ObjectNode fields = parse((String) current);
+            state = fields;
+            return fields;
+        }
     }
 
     private static ObjectNode parse(String text) {
         try {
             JsonNode node = JSON.readTree(text);
-            return node instanceof ObjectNode o ? o : JsonNodeFactory.instance.objectNode();
+            return node instanceof ObjectNode o ? o : EMPTY;
         } catch (JsonProcessingException e) {
             // arguments are free text on these wires: a model may produce text that is not JSON
-            return JsonNodeFactory.instance.objectNode();
+            return EMPTY;
         }
     }
 }

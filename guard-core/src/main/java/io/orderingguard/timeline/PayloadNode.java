@@ -3,14 +3,18 @@ package io.orderingguard.timeline;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
- * An entry's own copy of its payload, which remembers the fingerprints computed from it. Entries never
- * expose or change this copy (their accessors return deep copies), so a remembered fingerprint stays
- * valid for the life of the entry; preservation rules and stash snapshots fingerprint the same payloads
- * on every dispatch of a conversation.
+ * An entry's own copy of its payload, which remembers the fingerprints computed from it. Its fields are
+ * read-only (setting or removing one throws {@link UnsupportedOperationException}) and entries never
+ * expose it (their accessors return deep copies), so a remembered fingerprint stays valid for the life of
+ * the entry, and entries share one node instead of copying it; preservation rules and stash snapshots
+ * fingerprint the same payloads on every dispatch of a conversation. A payload of one field (a
+ * signature, a channel: the usual case) holds it in a one-entry map, with no hash table.
  *
  * <p>Thread-safe: the whole-payload fingerprint is published by a volatile flag written after it, the
  * first field fingerprint by its path written after it (by the one thread that claimed the slot), and
@@ -22,10 +26,6 @@ final class PayloadNode extends ObjectNode {
     private static final long serialVersionUID = 1L;
     private static final int MAX_PATHS = 8;
 
-    // a payload of a single field (a signature, a channel: the usual case) answers lookups from these
-    // two fields instead of the map, whose table and entry are more memory to reach per entry checked
-    private transient String onlyKey;
-    private transient JsonNode onlyValue;
     private transient long whole;
     private transient volatile boolean wholeKnown;
     // the first field path asked for (the one preservation rules and snapshots use) is kept inline too:
@@ -38,26 +38,33 @@ final class PayloadNode extends ObjectNode {
     private static final AtomicIntegerFieldUpdater<PayloadNode> CLAIM =
             AtomicIntegerFieldUpdater.newUpdater(PayloadNode.class, "firstClaimed");
 
-    PayloadNode() {
-        super(JsonNodeFactory.instance);
+    private PayloadNode(Map<String, JsonNode> properties) {
+        super(JsonNodeFactory.instance, properties);
     }
 
-    /** Called once the copy is complete; the node is never changed afterwards. */
-    void seal() {
-        if (size() == 1) {
-            Map.Entry<String, JsonNode> only = properties().iterator().next();
-            onlyKey = only.getKey();
-            onlyValue = only.getValue();
-        }
+    /**
+     * Returns a payload of one field.
+     *
+     * @param name the field name
+     * @param value the value, already normalised ({@link Payloads#copy})
+     * @return the node
+     */
+    static PayloadNode of(String name, JsonNode value) {
+        return new PayloadNode(Map.of(name, value));
     }
 
-    @Override
-    public JsonNode get(String propertyName) {
-        String key = onlyKey;
-        if (key != null) {
-            return key == propertyName || key.equals(propertyName) ? onlyValue : null;
+    /**
+     * Returns a payload of the given fields, in their order.
+     *
+     * @param properties the fields, already normalised; kept (wrapped read-only), so never changed afterwards
+     * @return the node
+     */
+    static PayloadNode of(LinkedHashMap<String, JsonNode> properties) {
+        if (properties.size() == 1) {
+            Map.Entry<String, JsonNode> only = properties.entrySet().iterator().next();
+            return of(only.getKey(), only.getValue());
         }
-        return super.get(propertyName);
+        return new PayloadNode(properties.isEmpty() ? Map.of() : Collections.unmodifiableMap(properties));
     }
 
     /**

@@ -3,7 +3,9 @@ package io.orderingguard.timeline;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.support.Require;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -101,23 +103,62 @@ public final class Payloads {
     /**
      * Copies an entry's payload like {@link #copy}, into a node that remembers its fingerprints. For the
      * entry records, whose copy is never exposed or changed: an entry made from another (the {@code with…}
-     * methods) shares that entry's copy, with the fingerprints it already computed.
+     * methods) shares that entry's copy, with the fingerprints it already computed, and a read-only payload
+     * made by {@link #of(String, String)} is kept as it is.
      *
      * @param payload the payload, or {@code null}
      * @return the copy, or {@code null}
      */
     static ObjectNode copyPayload(ObjectNode payload) {
-        if (payload == null || payload instanceof PayloadNode) {
+        if (payload == null || payload instanceof PayloadNode || payload instanceof TextPayloadNode) {
             return payload;
         }
-        PayloadNode o = new PayloadNode();
+        if (payload.size() == 1) {
+            Map.Entry<String, JsonNode> only = payload.properties().iterator().next();
+            return PayloadNode.of(only.getKey(), normalise(only.getValue()));
+        }
+        LinkedHashMap<String, JsonNode> properties = new LinkedHashMap<>();
         Iterator<Map.Entry<String, JsonNode>> fields = payload.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
-            o.set(field.getKey(), normalise(field.getValue()));
+            properties.put(field.getKey(), normalise(field.getValue()));
         }
-        o.seal();
-        return o;
+        return PayloadNode.of(properties);
+    }
+
+    /**
+     * Returns the payload object {@code {name: value}} as entries keep it: read-only (setting or removing
+     * a field throws {@link UnsupportedOperationException}), so that an entry given it keeps it instead of
+     * copying it, and entries made from one blob share it. For adapters that read a signature or another
+     * single vendor field off every message of every request.
+     *
+     * <pre>{@code
+     * ObjectNode payload = Payloads.of("signature", signature);
+     * Thought thought = new Thought(id, thinking, payload, "anthropic-messages-thinking-v1", step, wire);
+     * }</pre>
+     *
+     * @param name the field name
+     * @param value the text value
+     * @return the payload
+     * @throws NullPointerException when {@code name} or {@code value} is {@code null}
+     */
+    public static ObjectNode of(String name, String value) {
+        Require.nonNull(name, "name");
+        Require.nonNull(value, "value");
+        return TextPayloadNode.of(name, value);
+    }
+
+    /**
+     * Computes the fingerprint of a text as a JSON string value: the same as {@link #fingerprint} of a
+     * {@code TextNode} holding it, without making the node.
+     *
+     * @param text the text
+     * @return the fingerprint
+     * @throws NullPointerException when {@code text} is {@code null}
+     */
+    public static long fingerprintOfText(String text) {
+        Require.nonNull(text, "text");
+        return mix(string(text) ^ 0x1L);
     }
 
     /**

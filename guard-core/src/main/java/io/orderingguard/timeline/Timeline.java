@@ -1,10 +1,12 @@
 package io.orderingguard.timeline;
 
 import io.orderingguard.support.Require;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.RandomAccess;
 
 /**
  * An immutable, ordered list of {@link Entry entries} in wire order, plus the tools declared in the
@@ -26,6 +28,28 @@ public final class Timeline {
     private Timeline(List<Entry> entries, List<DeclaredTool> tools) {
         this.entries = entries;
         this.tools = tools;
+    }
+
+    /**
+     * Returns a builder that collects entries into the timeline's own array, for adapters that encode a
+     * request entry by entry on every call: {@link Builder#build} hands that array to the timeline
+     * instead of copying a list, as {@link #of(List, List)} must.
+     *
+     * <pre>{@code
+     * Timeline.Builder builder = Timeline.builder(messages.size());
+     * builder.add(Entry.user("m1", "Find X"));
+     * Timeline timeline = builder.build(tools);
+     * }</pre>
+     *
+     * @param expectedEntries how many entries are expected (the builder grows past it when needed)
+     * @return the builder
+     * @throws IllegalArgumentException when {@code expectedEntries} is negative
+     */
+    public static Builder builder(int expectedEntries) {
+        if (expectedEntries < 0) {
+            throw new IllegalArgumentException("expectedEntries must be >= 0, but was " + expectedEntries);
+        }
+        return new Builder(expectedEntries);
     }
 
     /**
@@ -210,5 +234,104 @@ public final class Timeline {
             }
         }
         return sb.append(']').toString();
+    }
+
+    /**
+     * Collects the entries of one timeline, in order; made by {@link #builder(int)}. Once
+     * {@link #build} has handed its entries to a timeline, it accepts nothing more.
+     *
+     * <p>Not thread-safe: one instance per timeline being built.
+     */
+    public static final class Builder {
+
+        private Entry[] entries;
+        private int size;
+        private boolean built;
+
+        private Builder(int expectedEntries) {
+            entries = new Entry[expectedEntries];
+        }
+
+        /**
+         * Adds an entry at the end.
+         *
+         * @param entry the entry
+         * @return this builder
+         * @throws NullPointerException when {@code entry} is {@code null}
+         * @throws IllegalStateException when the timeline was already built
+         */
+        public Builder add(Entry entry) {
+            Require.nonNull(entry, "entry");
+            if (built) {
+                throw new IllegalStateException("the timeline was already built: a builder builds one timeline");
+            }
+            if (size == entries.length) {
+                entries = Arrays.copyOf(entries, Math.max(8, size + (size >> 1)));
+            }
+            entries[size++] = entry;
+            return this;
+        }
+
+        /**
+         * Returns how many entries were added.
+         *
+         * @return the count
+         */
+        public int size() {
+            return size;
+        }
+
+        /**
+         * Returns an entry added before.
+         *
+         * @param index the position, from 0
+         * @return the entry
+         * @throws IndexOutOfBoundsException when {@code index} is not below {@link #size()}
+         */
+        public Entry get(int index) {
+            return entries[Objects.checkIndex(index, size)];
+        }
+
+        /**
+         * Builds the timeline of the entries added, handing them over without copying.
+         *
+         * @param tools the declared tools
+         * @return the timeline
+         * @throws NullPointerException naming the position of a {@code null} tool
+         * @throws IllegalStateException when the timeline was already built
+         */
+        public Timeline build(List<DeclaredTool> tools) {
+            Require.nonNull(tools, "tools");
+            for (int i = 0; i < tools.size(); i++) {
+                Require.nonNullAt(tools.get(i), "tools", i);
+            }
+            if (built) {
+                throw new IllegalStateException("the timeline was already built: a builder builds one timeline");
+            }
+            built = true;
+            return new Timeline(size == 0 ? List.of() : new EntryList(entries, size), List.copyOf(tools));
+        }
+    }
+
+    /** The entries a {@link Builder} collected: an unmodifiable list over its array, which nothing else holds. */
+    private static final class EntryList extends AbstractList<Entry> implements RandomAccess {
+
+        private final Entry[] entries;
+        private final int size;
+
+        EntryList(Entry[] entries, int size) {
+            this.entries = entries;
+            this.size = size;
+        }
+
+        @Override
+        public Entry get(int index) {
+            return entries[Objects.checkIndex(index, size)];
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
     }
 }

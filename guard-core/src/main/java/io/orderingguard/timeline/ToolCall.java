@@ -200,6 +200,28 @@ public record ToolCall(
     }
 
     /**
+     * Creates a requested call whose arguments are the JSON object in a text, parsed only when first
+     * read, as {@link #withArgumentText} makes it: in one step, for adapters that build each call in its
+     * final form (its result already paired with it) instead of a call and its copies.
+     *
+     * @param id the call id
+     * @param tool the tool name
+     * @param argumentText the arguments as JSON text, or {@code null}
+     * @param result the result, or {@code null} when unanswered
+     * @param payload optional vendor payload (copied unless made by {@link Payloads#of})
+     * @param replayCompatibility optional replay tag
+     * @param step optional step id
+     * @param wireMessage optional id of the wire message that carried the call
+     * @return the call
+     * @throws IllegalArgumentException as the canonical constructor does
+     */
+    public static ToolCall ofArgumentText(String id, String tool, String argumentText, ToolResult result,
+            ObjectNode payload, String replayCompatibility, String step, String wireMessage) {
+        return new ToolCall(id, tool, ArgsNode.deferred(argumentText), result, true, payload, replayCompatibility, step,
+                wireMessage, false);
+    }
+
+    /**
      * Compares every component; the arguments by their JSON value (parsing arguments given as text).
      *
      * @param o the other object

@@ -1,6 +1,8 @@
 package io.orderingguard.timeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -90,6 +92,59 @@ class ToolCallArgumentsTest {
         assertThat(fromObject).isEqualTo(fromText);
         assertThat(fromText.toString()).isEqualTo(fromObject.toString());
         assertThat(fromText.args()).isEqualTo(args);
+    }
+
+    @Test
+    void should_make_a_lazy_call_in_one_step_when_built_with_ofArgumentText() {
+        ToolResult result = new ToolResult("3 hits", false, "m3");
+        ObjectNode payload = Payloads.of("thoughtSignature", "sig");
+
+        ToolCall lazy = ToolCall.ofArgumentText("call_1", "search", "{\"q\": \"x\"}", result, payload,
+                "gemini-thought-signature-v1", "s1", "m2");
+
+        assertThat(lazy.argumentsParsed()).isFalse();
+        assertThat(lazy).isEqualTo(new ToolCall("call_1", "search", null, null, true, null, null, "s1", null, false)
+                .withArgumentText("{\"q\": \"x\"}").withResult(result)
+                .withPayload(NODES.objectNode().put("thoughtSignature", "sig"), "gemini-thought-signature-v1")
+                .withWireMessage("m2"));
+        assertThat(lazy.argumentsParsed()).isTrue();
+        assertThat(lazy.requested()).isTrue();
+        assertThat(lazy.providerExecuted()).isFalse();
+    }
+
+    @Test
+    void should_fail_with_the_constructors_messages_when_ofArgumentText_gets_bad_fields() {
+        assertThatThrownBy(() -> ToolCall.ofArgumentText(" ", "search", "{}", null, null, null, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(catchThrowable(() -> new ToolCall(" ", "search", null, null, true, null, null, null, null,
+                        false)).getMessage());
+        assertThatThrownBy(() -> ToolCall.ofArgumentText("call_1", "", "{}", null, null, null, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(catchThrowable(() -> new ToolCall("call_1", "", null, null, true, null, null, null, null,
+                        false)).getMessage());
+        assertThatThrownBy(() -> ToolCall.ofArgumentText("call_1", "search", "{}", null, null, null, " ", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(catchThrowable(() -> new ToolCall("call_1", "search", null, null, true, null, null, " ",
+                        null, false)).getMessage());
+    }
+
+    @Test
+    void should_parse_once_when_threads_read_lazy_arguments_at_once() throws InterruptedException {
+        ToolCall lazy = ToolCall.ofArgumentText("call_1", "search", "{\"q\": \"x\", \"n\": [1, 2]}", null, null,
+                null, null, null);
+        List<Thread> threads = new ArrayList<>();
+        List<String> read = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int t = 0; t < 8; t++) {
+            Thread thread = new Thread(() -> read.add(lazy.argText("n")));
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+
+        assertThat(read).hasSize(8).containsOnly("[1,2]");
+        assertThat(lazy.args()).isEqualTo(NODES.objectNode().put("q", "x").set("n", NODES.arrayNode().add(1).add(2)));
     }
 
     private static ObjectNode randomObject(Random random, int depth) {

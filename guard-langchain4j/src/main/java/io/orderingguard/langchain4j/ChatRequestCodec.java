@@ -1,7 +1,6 @@
 package io.orderingguard.langchain4j;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
@@ -12,6 +11,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import io.orderingguard.support.EncoderIds;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
@@ -331,14 +331,13 @@ public final class ChatRequestCodec {
         Require.nonNull(request, "request");
         Require.blankToError(conversationId, "conversationId");
         ChatRequestParameters effective = effectiveParameters(request);
-        MessageEncoder encoder = new MessageEncoder(request.messages(), layout, resultWires());
-        encoder.run();
+        MessageEncoder.ResultWires resultWires = resultWires();
+        Timeline.Builder entries = MessageEncoder.entries(request.messages(), layout, resultWires);
         List<DeclaredTool> tools = ToolDeclarations.of(effective.toolSpecifications());
         String model = effective.modelName();
         Dispatch dispatch = Dispatch.of(conversationId, provider, model == null || model.isBlank() ? null : model,
-                Timeline.of(encoder.entries(), tools)).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));
-        return new EncodedChatRequest(request, dispatch, layout, encoder.messageIds(), encoder.stepIndex(),
-                encoder.calls(), encoder.orphans());
+                entries.build(tools)).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));
+        return new EncodedChatRequest(request, dispatch, layout, resultWires);
     }
 
     /** How the provider's LangChain4j module sends tool results, as far as it was verified. */
@@ -355,13 +354,11 @@ public final class ChatRequestCodec {
 
     /** A short, stable digest of a vendor blob: 12 hex digits of its canonical fingerprint. */
     static String digest(String blob) {
-        // the top 48 bits of the fingerprint as 12 hex digits, written straight into one array
-        long top = Payloads.fingerprint(JsonNodeFactory.instance.textNode(blob)) >>> 16;
-        char[] hex = new char[12];
-        for (int i = 11; i >= 0; i--) {
-            hex[i] = Character.forDigit((int) (top & 0xF), 16);
-            top >>>= 4;
-        }
-        return new String(hex);
+        return EncoderIds.digest("", Payloads.fingerprintOfText(blob));
+    }
+
+    /** {@code prefix} and the {@link #digest} of a blob, made as one string. */
+    static String digestId(String prefix, String blob) {
+        return EncoderIds.digest(prefix, Payloads.fingerprintOfText(blob));
     }
 }

@@ -44,34 +44,29 @@ public final class EncodedChatRequest {
     private final ChatRequest request;
     private final Dispatch dispatch;
     private final MetadataLayout layout;
-    private final Map<String, Integer> messageIds;
-    private final Map<String, Integer> stepIndex;
-    private final List<CallInfo> calls;
-    private final List<OrphanInfo> orphans;
-    /** What rendering a changed dispatch looks calls and orphans up in; built on the first such render. */
+    private final MessageEncoder.ResultWires resultWires;
+    /** What rendering a changed dispatch looks entries up in; built on the first such render. */
     private volatile Index index;
 
-    EncodedChatRequest(ChatRequest request, Dispatch dispatch, MetadataLayout layout, Map<String, Integer> messageIds,
-            Map<String, Integer> stepIndex, List<CallInfo> calls, List<OrphanInfo> orphans) {
-        // the maps and lists come from the encoder of this request only and are never changed afterwards
+    EncodedChatRequest(ChatRequest request, Dispatch dispatch, MetadataLayout layout,
+            MessageEncoder.ResultWires resultWires) {
         this.request = request;
         this.dispatch = dispatch;
         this.layout = layout;
-        this.messageIds = messageIds;
-        this.stepIndex = stepIndex;
-        this.calls = calls;
-        this.orphans = orphans;
+        this.resultWires = resultWires;
     }
 
     /**
-     * The lookups of {@link #findCall} and {@link #orphans(String)}. A guard passes most requests
-     * unchanged and those are sent without rendering, so the lookups are built only for a dispatch that
-     * a repair changed (arguments are then parsed for the calls' content keys).
+     * The lookups of {@link #findCall}, {@link #orphans(String)}, {@link #messageIndex} and
+     * {@link #stepIndex}. A guard passes most requests unchanged and those are sent without rendering,
+     * so encoding records nothing for rendering: the lookups come from a second, recording pass over the
+     * request's messages, made only for a dispatch that a repair changed (arguments are then parsed for
+     * the calls' content keys).
      */
     private Index index() {
         Index built = index;
         if (built == null) {
-            built = new Index(calls, orphans);
+            built = new Index(MessageEncoder.sources(request.messages(), layout, resultWires));
             index = built;
         }
         return built;
@@ -79,13 +74,18 @@ public final class EncodedChatRequest {
 
     /** The lookups rendering needs; immutable once built. */
     private static final class Index {
+        private final Map<String, Integer> messageIds;
+        private final Map<String, Integer> stepIndex;
         private final Map<String, CallInfo> callsByPosition = new HashMap<>();
         private final Map<String, CallInfo> callsByStepAndId = new HashMap<>();
         private final Map<String, CallInfo> callsById = new HashMap<>();
         private final Map<String, CallInfo> callsByContent = new HashMap<>();
         private final Map<String, List<OrphanInfo>> orphansById = new HashMap<>();
 
-        Index(List<CallInfo> calls, List<OrphanInfo> orphans) {
+        Index(MessageEncoder.Sources sources) {
+            messageIds = sources.messageIds;
+            stepIndex = sources.stepIndex;
+            List<CallInfo> calls = sources.calls;
             Map<String, Integer> idCounts = new HashMap<>();
             Map<String, Integer> stepIdCounts = new HashMap<>();
             for (CallInfo c : calls) {
@@ -102,7 +102,7 @@ public final class EncodedChatRequest {
                     callsByStepAndId.put(c.step() + KEY_SEPARATOR + c.entryId(), c);
                 }
             }
-            for (OrphanInfo o : orphans) {
+            for (OrphanInfo o : sources.orphans) {
                 orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>()).add(o);
             }
         }
@@ -224,12 +224,12 @@ public final class EncodedChatRequest {
 
     /** The index of the message a message entry came from, or {@code null}. */
     Integer messageIndex(String entryId) {
-        return messageIds.get(entryId);
+        return index().messageIds.get(entryId);
     }
 
     /** The index of the {@code AiMessage} a step came from, or {@code null}. */
     Integer stepIndex(String step) {
-        return stepIndex.get(step);
+        return index().stepIndex.get(step);
     }
 
     /** What the orphan results with an id came from, in request order. */

@@ -13,10 +13,12 @@ import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
+import io.orderingguard.support.EncoderIds;
+import io.orderingguard.support.UniqueIds;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
 import java.util.ArrayList;
@@ -27,9 +29,17 @@ import java.util.Map;
 
 /**
  * One pass of {@link ChatRequestCodec#encode} over a request's messages: turns them into timeline
- * entries (the mapping the codec documents), pairs each tool result with the call it answers, and
- * records where every entry came from so that {@link EncodedChatRequest} can render a dispatch back.
- * Provider metadata is read through {@link MetadataCodec}. Not thread-safe: one instance per request.
+ * entries (the mapping the codec documents) and pairs each tool result with the call it answers.
+ * Provider metadata is read through {@link MetadataCodec}.
+ *
+ * <p>Every round of a tool loop encodes the whole conversation again, so the pass makes each entry
+ * once, in its final form: the results of an {@code AiMessage}'s calls are found (in the run of result
+ * messages right after it) before its call entries are made; ids are shared ({@code messages[i]} names
+ * come from {@link EncoderIds}, a step is the id of its message); arguments stay text. What rendering
+ * needs to know of where each entry came from ({@link Sources}) is recorded only by a second pass,
+ * which {@link EncodedChatRequest} runs when it first renders a dispatch that a repair changed.
+ *
+ * <p>Not thread-safe: one instance per pass.
  */
 final class MessageEncoder {
 
@@ -43,80 +53,110 @@ final class MessageEncoder {
         UNKNOWN
     }
 
-    private final List<ChatMessage> messages;
-    private final List<Entry> entries = new ArrayList<>();
-    private final Map<String, Integer> messageIds = new HashMap<>();
-    private final Map<String, Integer> stepIndex = new HashMap<>();
-    private final List<EncodedChatRequest.CallInfo> calls = new ArrayList<>();
-    private final List<EncodedChatRequest.OrphanInfo> orphans = new ArrayList<>();
-    private final Map<String, Integer> thoughtIds = new HashMap<>();
-    /** Entry positions of the calls of the AiMessage whose result run is still open. */
-    private final List<Integer> openCalls = new ArrayList<>();
-    private final List<EncodedChatRequest.CallInfo> openInfos = new ArrayList<>();
+    /** Where the entries of an encoding came from, for rendering: what the recording pass collects. */
+    static final class Sources {
+        /** The index of the message each message or thought entry came from, by entry id. */
+        final Map<String, Integer> messageIds = new HashMap<>();
+        /** The index of the {@code AiMessage} each step came from, by step. */
+        final Map<String, Integer> stepIndex = new HashMap<>();
+        /** What each requested tool call came from, in request order. */
+        final List<EncodedChatRequest.CallInfo> calls = new ArrayList<>();
+        /** What each orphan result came from, in request order. */
+        final List<EncodedChatRequest.OrphanInfo> orphans = new ArrayList<>();
+    }
 
+    private final List<ChatMessage> messages;
     private final MetadataLayout layout;
     private final ResultWires resultWires;
-    /** The wire message of the run of results being read (grouped providers), or {@code null}. */
-    private String resultRun;
+    /** What the pass records for rendering, or {@code null} when it only makes entries. */
+    private final Sources sources;
+    private final Timeline.Builder entries;
+    private final UniqueIds thoughtIds;
+    /** Bit {@code i}: whether a call took message {@code i} as its result (so it is no orphan); made on first use. */
+    private long[] taken;
+    /** Per call of the {@code AiMessage} being read: the index of its result message, or -1. */
+    private int[] answeredBy = new int[4];
 
-    MessageEncoder(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
+    private MessageEncoder(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires,
+            Sources sources) {
         this.messages = messages;
         this.layout = layout;
         this.resultWires = resultWires;
+        this.sources = sources;
+        int assistantMessages = 0;
+        for (int i = 0; i < messages.size(); i++) {
+            if (messages.get(i) instanceof AiMessage) {
+                assistantMessages++;
+            }
+        }
+        this.entries = Timeline.builder(entryCount(messages));
+        // a thought per AiMessage, more only with redacted blocks
+        this.thoughtIds = UniqueIds.expecting(assistantMessages);
     }
 
-    /** The timeline entries, in order. */
-    List<Entry> entries() {
-        return entries;
+    /**
+     * Encodes messages into timeline entries.
+     *
+     * @return the builder holding the entries, in order
+     */
+    static Timeline.Builder entries(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
+        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, null);
+        encoder.run();
+        return encoder.entries;
     }
 
-    /** The index of the message each message entry came from, by entry id. */
-    Map<String, Integer> messageIds() {
-        return messageIds;
+    /**
+     * Encodes messages again, recording where each entry came from.
+     *
+     * @return what rendering looks entries up in
+     */
+    static Sources sources(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
+        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, new Sources());
+        encoder.run();
+        return encoder.sources;
     }
 
-    /** The index of the {@code AiMessage} each step came from, by step. */
-    Map<String, Integer> stepIndex() {
-        return stepIndex;
+    /**
+     * The entries a request makes, except orphan results and redacted thinking (a thought is counted for
+     * an {@code AiMessage} with thinking or attributes): the capacity the entry list starts with.
+     */
+    private static int entryCount(List<ChatMessage> messages) {
+        int n = 0;
+        for (int i = 0; i < messages.size(); i++) {
+            ChatMessage m = messages.get(i);
+            if (m instanceof AiMessage a) {
+                boolean thought = a.thinking() != null || !a.attributes().isEmpty();
+                n += (thought ? 1 : 0) + (a.text() != null || !a.hasToolExecutionRequests() ? 1 : 0)
+                        + a.toolExecutionRequests().size();
+            } else if (!(m instanceof ToolExecutionResultMessage)) {
+                n++;
+            }
+        }
+        return n;
     }
 
-    /** What each requested tool call came from, in request order. */
-    List<EncodedChatRequest.CallInfo> calls() {
-        return calls;
-    }
-
-    /** What each orphan result came from, in request order. */
-    List<EncodedChatRequest.OrphanInfo> orphans() {
-        return orphans;
-    }
-
-    /** Encodes the messages; call once. */
-    void run() {
+    private void run() {
+        String resultRun = null;
         for (int i = 0; i < messages.size(); i++) {
             ChatMessage m = messages.get(i);
             if (m instanceof ToolExecutionResultMessage r) {
-                String wire = "messages[" + i + "]";
-                resultRun = resultRun == null ? wire : resultRun;
-                result(i, r, switch (resultWires) {
-                    case GROUPED -> resultRun;
-                    case SEPARATE -> wire;
-                    case UNKNOWN -> null;
-                });
+                resultRun = resultRun == null ? EncoderIds.message(i) : resultRun;
+                if (taken == null || (taken[i >>> 6] & 1L << i) == 0) {
+                    orphan(i, r, resultRun);
+                }
                 continue;
             }
             resultRun = null;
-            openCalls.clear();
-            openInfos.clear();
-            String id = "messages[" + i + "]";
+            String id = EncoderIds.message(i);
             if (m instanceof SystemMessage s) {
-                add(id, i, id, new Message(id, Role.SYSTEM, s.text() == null ? "" : s.text(), null, null, null, id));
+                add(i, new Message(id, Role.SYSTEM, s.text() == null ? "" : s.text(), null, null, null, id));
             } else if (m instanceof UserMessage u) {
-                add(id, i, id, user(id, u));
+                add(i, user(id, u));
             } else if (m instanceof AiMessage a) {
                 ai(i, id, a);
             } else {
                 ObjectNode marker = JsonNodeFactory.instance.objectNode().put("customMessage", true);
-                add(id, i, id, new Message(id, Role.SYSTEM, "", marker, null, null, id));
+                add(i, new Message(id, Role.SYSTEM, "", marker, null, null, id));
             }
         }
     }
@@ -161,22 +201,19 @@ final class MessageEncoder {
         }
     }
 
-    /** Returns the id, or the id with {@code #2}, {@code #3}… when this request already used it. */
-    private String unique(String id) {
-        int n = thoughtIds.merge(id, 1, Integer::sum);
-        return n == 1 ? id : id + "#" + n;
-    }
-
-    /** Adds an entry of message {@code index}, which is the wire message {@code wire} ({@code messages[index]}). */
-    private void add(String id, int index, String wire, Entry e) {
-        messageIds.put(id, index);
-        entries.add(wire.equals(e.wireMessage()) ? e : e.withWireMessage(wire));
+    /** Adds an entry of message {@code index} that rendering finds by its id. */
+    private void add(int index, Entry e) {
+        if (sources != null) {
+            sources.messageIds.put(e.id(), index);
+        }
+        entries.add(e);
     }
 
     private static Message user(String id, UserMessage u) {
         List<Content> contents = u.contents();
         ArrayNode other = null;
-        for (Content c : contents) {
+        for (int i = 0; i < contents.size(); i++) { // by index: no iterator per user message
+            Content c = contents.get(i);
             if (!(c instanceof TextContent)) {
                 if (other == null) {
                     other = JsonNodeFactory.instance.arrayNode();
@@ -192,61 +229,120 @@ final class MessageEncoder {
         return new Message(id, Role.USER, textOf(contents), payload, null, null, id);
     }
 
+    /** An {@code AiMessage} at {@code index}: its step (and wire message) is its id {@code messages[index]}. */
     private void ai(int index, String step, AiMessage a) {
-        stepIndex.put(step, index);
-        MetadataCodec.Thinking thinking = MetadataCodec.readThinking(layout, step, a, this::unique);
-        boolean thought = thinking.thought() != null;
-        if (thought) {
-            add(thinking.thought().id(), index, step, thinking.thought());
+        if (sources != null) {
+            sources.stepIndex.put(step, index);
         }
-        for (Thought redacted : thinking.redacted()) {
-            add(redacted.id(), index, step, redacted);
+        int before = entries.size();
+        boolean thought = MetadataCodec.readThinking(layout, step, a, thoughtIds, entries);
+        if (sources != null) {
+            for (int t = before; t < entries.size(); t++) {
+                sources.messageIds.put(entries.get(t).id(), index);
+            }
         }
         if (a.text() != null || !(a.hasToolExecutionRequests() || thought)) {
-            add(step, index, step,
-                    new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step, step));
+            add(index, new Message(step, Role.ASSISTANT, a.text() == null ? "" : a.text(), null, null, step, step));
         }
         List<ToolExecutionRequest> requests = a.toolExecutionRequests();
+        if (requests.isEmpty()) {
+            return;
+        }
+        pair(index, requests);
         for (int k = 0; k < requests.size(); k++) {
             ToolExecutionRequest r = requests.get(k);
             boolean synthetic = r.id() == null || r.id().isBlank();
             String id = synthetic ? step + ".tool_calls[" + k + "]" : r.id();
             String tool = r.name() == null || r.name().isBlank() ? "unnamed" : r.name();
-            EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, synthetic);
-            ObjectNode payload = MetadataCodec.callPayload(layout, a, r, k, info);
-            calls.add(info);
-            openCalls.add(entries.size());
-            openInfos.add(info);
+            ObjectNode payload = MetadataCodec.callPayload(layout, a, r, k);
+            ToolResult result = null;
+            int answer = answeredBy[k];
+            ToolExecutionResultMessage resultMessage = null;
+            if (answer >= 0) {
+                resultMessage = (ToolExecutionResultMessage) messages.get(answer);
+                result = new ToolResult(textOf(resultMessage), Boolean.TRUE.equals(resultMessage.isError()),
+                        resultWire(answer, index + 1));
+            }
+            if (sources != null) {
+                EncodedChatRequest.CallInfo info = new EncodedChatRequest.CallInfo(id, step, k, r, tool, synthetic);
+                if (payload != null && MetadataCodec.callSignature(a, r) != null) {
+                    info.signatureAttribute = ChatRequestCodec.CALL_THOUGHT_SIGNATURE_PREFIX + r.id();
+                }
+                if (result != null) {
+                    info.answer(resultMessage, answer, result.content(), result.isError());
+                }
+                sources.calls.add(info);
+            }
             // the arguments stay text until a rule reads them: most profiles never do
-            entries.add(new ToolCall(id, tool, null, null, true, payload, MetadataCodec.callTag(payload), step, step,
-                    false).withArgumentText(r.arguments()));
+            entries.add(ToolCall.ofArgumentText(id, tool, r.arguments(), result, payload,
+                    MetadataCodec.callTag(payload), step, step));
         }
     }
 
-    private void result(int index, ToolExecutionResultMessage r, String wire) {
-        String content = textOf(r);
-        boolean isError = Boolean.TRUE.equals(r.isError());
-        for (int k = 0; k < openCalls.size(); k++) {
-            int pos = openCalls.get(k);
-            ToolCall call = (ToolCall) entries.get(pos);
-            if (!call.isUnanswered()) {
-                continue;
-            }
-            EncodedChatRequest.CallInfo info = openInfos.get(k);
-            boolean matches = info.syntheticId()
-                    ? (r.id() == null || r.id().isBlank()) && (r.toolName() == null || r.toolName().equals(info.request().name()))
-                    : info.entryId().equals(r.id());
-            if (matches) {
-                entries.set(pos, call.withResult(new ToolResult(content, isError, wire)));
-                info.answer(r, index, content, isError);
-                return;
+    /**
+     * Finds the results of the calls of the {@code AiMessage} at {@code index} in the run of result
+     * messages right after it (where the provider pairs them): each result, in order, answers the first
+     * call not yet answered that it matches (by id; a call without an id takes a result without one whose
+     * tool name, when given, is the call's). Fills {@link #answeredBy} and marks the results taken.
+     */
+    private void pair(int index, List<ToolExecutionRequest> requests) {
+        int n = requests.size();
+        if (answeredBy.length < n) {
+            answeredBy = new int[Math.max(n, answeredBy.length * 2)];
+        }
+        for (int k = 0; k < n; k++) {
+            answeredBy[k] = -1;
+        }
+        for (int j = index + 1; j < messages.size() && messages.get(j) instanceof ToolExecutionResultMessage r; j++) {
+            for (int k = 0; k < n; k++) {
+                if (answeredBy[k] >= 0) {
+                    continue;
+                }
+                ToolExecutionRequest call = requests.get(k);
+                boolean matches = call.id() == null || call.id().isBlank()
+                        ? (r.id() == null || r.id().isBlank()) && (r.toolName() == null || r.toolName().equals(call.name()))
+                        : call.id().equals(r.id());
+                if (matches) {
+                    answeredBy[k] = j;
+                    if (taken == null) {
+                        taken = new long[(messages.size() + 63) >>> 6];
+                    }
+                    taken[j >>> 6] |= 1L << j;
+                    break;
+                }
             }
         }
-        // a result outside the run after its call, or answering no call at all: an orphan (it does not
-        // end the run: the provider still pairs the results after it with the open calls)
-        String id = r.id() == null || r.id().isBlank() ? "messages[" + index + "]" : r.id();
+    }
+
+    /**
+     * The wire message of the result at {@code index}, as the provider's module sends it; the run of
+     * results it belongs to starts at {@code runStart}.
+     */
+    private String resultWire(int index, int runStart) {
+        return switch (resultWires) {
+            case GROUPED -> EncoderIds.message(runStart);
+            case SEPARATE -> EncoderIds.message(index);
+            case UNKNOWN -> null;
+        };
+    }
+
+    /**
+     * A result that no call took: outside the run after its call, or answering no call at all (it does
+     * not end the run: the provider still pairs the results after it with the open calls).
+     */
+    private void orphan(int index, ToolExecutionResultMessage r, String resultRun) {
+        String content = textOf(r);
+        boolean isError = Boolean.TRUE.equals(r.isError());
+        String wire = switch (resultWires) {
+            case GROUPED -> resultRun;
+            case SEPARATE -> EncoderIds.message(index);
+            case UNKNOWN -> null;
+        };
+        String id = r.id() == null || r.id().isBlank() ? EncoderIds.message(index) : r.id();
         String tool = r.toolName() == null ? "" : r.toolName();
-        orphans.add(new EncodedChatRequest.OrphanInfo(id, r, index, content, isError));
+        if (sources != null) {
+            sources.orphans.add(new EncodedChatRequest.OrphanInfo(id, r, index, content, isError));
+        }
         entries.add(new ToolCall(id, tool, null, new ToolResult(content, isError, wire), false, null, null, null, wire,
                 false));
     }

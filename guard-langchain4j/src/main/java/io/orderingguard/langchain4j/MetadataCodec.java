@@ -1,17 +1,17 @@
 package io.orderingguard.langchain4j;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
+import io.orderingguard.support.UniqueIds;
+import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 /**
  * Reads a provider's opaque metadata off an {@link AiMessage} into entry payloads, and writes entry
@@ -29,45 +29,44 @@ final class MetadataCodec {
     }
 
     /**
-     * The thoughts of one {@code AiMessage}: the thought of its thinking (signed or not), or
-     * {@code null} when it has none, then one thought per Anthropic redacted block.
-     */
-    record Thinking(Thought thought, List<Thought> redacted) {
-    }
-
-    /**
-     * Reads the thoughts of an assistant message in a layout.
+     * Reads the thoughts of an assistant message in a layout and adds them to {@code into}: the thought of
+     * its thinking (signed or not), then, in Anthropic's layout, one thought per redacted block. Each is
+     * made once, in its final form: its wire message is its step, a signature payload is one
+     * {@link Payloads#of} node.
      *
-     * @param unique turns a content-derived id into one not used before in the request
+     * @param ids makes a content-derived id unique in the request
+     * @return whether the message has the thought of a thinking (not counting redacted blocks)
      */
-    static Thinking readThinking(MetadataLayout layout, String step, AiMessage a, UnaryOperator<String> unique) {
+    static boolean readThinking(MetadataLayout layout, String step, AiMessage a, UniqueIds ids,
+            Timeline.Builder into) {
+        Thought thought;
         switch (layout) {
             case ANTHROPIC:
-                return anthropicThinking(step, a, unique);
+                thought = signedThought(step, a, a.attributes().get(ChatRequestCodec.THINKING_SIGNATURE), "signature",
+                        "thinking-", ChatRequestCodec.ANTHROPIC_THINKING_TAG, ids);
+                break;
             case OPENAI_RESPONSES:
-                return new Thinking(signedThought(step, a, a.attributes().get(ChatRequestCodec.ENCRYPTED_REASONING),
-                        "encrypted_content", "reasoning-", ChatRequestCodec.OPENAI_REASONING_TAG, unique), List.of());
+                thought = signedThought(step, a, a.attributes().get(ChatRequestCodec.ENCRYPTED_REASONING),
+                        "encrypted_content", "reasoning-", ChatRequestCodec.OPENAI_REASONING_TAG, ids);
+                break;
             default:
-                Thought plain = a.thinking() == null ? null
-                        : new Thought(step + ".thinking", a.thinking(), null, null, step, null);
-                return new Thinking(plain, List.of());
+                thought = a.thinking() == null ? null
+                        : new Thought(step + ".thinking", a.thinking(), null, null, step, step);
+                break;
         }
-    }
-
-    /** Anthropic: one signed (or unsigned) thought and one thought per redacted block. */
-    private static Thinking anthropicThinking(String step, AiMessage a, UnaryOperator<String> unique) {
-        Thought thought = signedThought(step, a, a.attributes().get(ChatRequestCodec.THINKING_SIGNATURE), "signature",
-                "thinking-", ChatRequestCodec.ANTHROPIC_THINKING_TAG, unique);
-        List<Thought> redacted = new ArrayList<>();
-        if (a.attributes().get(ChatRequestCodec.REDACTED_THINKING) instanceof List<?> blobs && allStrings(blobs)) {
+        if (thought != null) {
+            into.add(thought);
+        }
+        if (layout == MetadataLayout.ANTHROPIC
+                && a.attributes().get(ChatRequestCodec.REDACTED_THINKING) instanceof List<?> blobs && allStrings(blobs)) {
             for (Object element : blobs) {
                 String data = (String) element;
-                String id = unique.apply("redacted-thinking-" + ChatRequestCodec.digest(data));
-                redacted.add(new Thought(id, "", JsonNodeFactory.instance.objectNode().put("data", data),
-                        ChatRequestCodec.ANTHROPIC_THINKING_TAG, step, null));
+                String id = ids.unique(ChatRequestCodec.digestId("redacted-thinking-", data));
+                into.add(new Thought(id, "", Payloads.of("data", data), ChatRequestCodec.ANTHROPIC_THINKING_TAG, step,
+                        step));
             }
         }
-        return new Thinking(thought, redacted);
+        return thought != null;
     }
 
     /**
@@ -76,18 +75,20 @@ final class MetadataCodec {
      * thinking nor blob.
      */
     private static Thought signedThought(String step, AiMessage a, Object blob, String field, String prefix,
-            String tag, UnaryOperator<String> unique) {
+            String tag, UniqueIds ids) {
         if (a.thinking() == null && !(blob instanceof String)) {
             return null;
         }
         ObjectNode payload = null;
-        String id = step + ".thinking";
+        String id;
         if (blob instanceof String s) {
-            payload = JsonNodeFactory.instance.objectNode().put(field, s);
-            id = unique.apply(prefix + ChatRequestCodec.digest(s));
+            payload = Payloads.of(field, s);
+            id = ids.unique(ChatRequestCodec.digestId(prefix, s));
+        } else {
+            id = step + ".thinking";
         }
         return new Thought(id, a.thinking() == null ? "" : a.thinking(), payload, payload == null ? null : tag, step,
-                null);
+                step);
     }
 
     private static boolean allStrings(List<?> values) {
@@ -100,22 +101,19 @@ final class MetadataCodec {
     }
 
     /**
-     * Gemini: the payload {@code {"thoughtSignature": …}} of call {@code k} of a message, recording in
-     * {@code info} when it came from the call's own attribute; {@code null} in other layouts or when
-     * the call carries no signature on the wire.
+     * Gemini: the payload {@code {"thoughtSignature": …}} of call {@code k} of a message, from the call's
+     * own attribute ({@link #callSignature}) or, for the first call, the message's; {@code null} in other
+     * layouts or when the call carries no signature on the wire.
      */
-    static ObjectNode callPayload(MetadataLayout layout, AiMessage a, ToolExecutionRequest r, int k,
-            EncodedChatRequest.CallInfo info) {
+    static ObjectNode callPayload(MetadataLayout layout, AiMessage a, ToolExecutionRequest r, int k) {
         if (layout != MetadataLayout.GEMINI) {
             return null;
         }
         String signature = callSignature(a, r);
-        if (signature != null) {
-            info.signatureAttribute = ChatRequestCodec.CALL_THOUGHT_SIGNATURE_PREFIX + r.id();
-        } else if (k == 0) {
+        if (signature == null && k == 0) {
             signature = messageSignature(a);
         }
-        return signature == null ? null : JsonNodeFactory.instance.objectNode().put("thoughtSignature", signature);
+        return signature == null ? null : Payloads.of("thoughtSignature", signature);
     }
 
     /** The replay tag of a call payload made by {@link #callPayload}, or {@code null} for no payload. */

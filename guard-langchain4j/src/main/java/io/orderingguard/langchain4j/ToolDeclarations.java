@@ -3,6 +3,7 @@ package io.orderingguard.langchain4j;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.internal.JsonSchemaElementUtils;
+import io.orderingguard.support.BoundedCache;
 import io.orderingguard.timeline.DeclaredTool;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,13 @@ import java.util.List;
  * declared schema is the one the provider receives.
  */
 final class ToolDeclarations {
+
+    /**
+     * Declared tools by the specification they were made from (equal specifications, equal tools): an
+     * application declares the same tools on every request, and rendering a schema costs several
+     * kilobytes each time. {@link DeclaredTool} is immutable, so requests share one.
+     */
+    private static final BoundedCache<ToolSpecification, DeclaredTool> DECLARED = BoundedCache.withCapacity(1024);
 
     private ToolDeclarations() {
     }
@@ -34,10 +42,14 @@ final class ToolDeclarations {
             if (spec == null || spec.name() == null || spec.name().isBlank()) {
                 continue; // LangChain4j refuses such a specification itself; nothing to check here
             }
-            ObjectNode schema = spec.parameters() == null ? null
-                    : ChatRequestCodec.JSON.valueToTree(JsonSchemaElementUtils.toMap(spec.parameters()));
-            tools.add(new DeclaredTool(spec.name(), schema));
+            tools.add(DECLARED.get(spec, ToolDeclarations::declared));
         }
         return tools;
+    }
+
+    private static DeclaredTool declared(ToolSpecification spec) {
+        ObjectNode schema = spec.parameters() == null ? null
+                : ChatRequestCodec.JSON.valueToTree(JsonSchemaElementUtils.toMap(spec.parameters()));
+        return new DeclaredTool(spec.name(), schema);
     }
 }

@@ -1,6 +1,7 @@
 package io.orderingguard.springai;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.support.EncoderIds;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.ToolCall;
@@ -46,58 +47,62 @@ public final class EncodedPrompt {
 
     private final Prompt prompt;
     private final Dispatch dispatch;
-    private final Map<String, ThinkingContents.Block> thinkingBlocks;
-    private final List<CallSource> calls;
-    private final List<OrphanSource> orphans;
+    private final PromptEncoder.ResultWires resultWires;
     /** The lookups rendering needs, built on the first rendering of a changed dispatch (most pass unchanged). */
     private volatile Lookup lookup;
 
-    EncodedPrompt(Prompt prompt, Dispatch dispatch, PromptEncoder encoder) {
+    EncodedPrompt(Prompt prompt, Dispatch dispatch, PromptEncoder.ResultWires resultWires) {
         this.prompt = prompt;
         this.dispatch = dispatch;
-        this.thinkingBlocks = encoder.thinkingBlocks();
-        this.calls = encoder.calls();
-        this.orphans = encoder.orphans();
+        this.resultWires = resultWires;
     }
 
     private Lookup lookup() {
         Lookup l = lookup;
         if (l == null) {
-            l = new Lookup(dispatch, calls, orphans);
+            l = new Lookup(dispatch, PromptEncoder.sources(prompt.getInstructions(), resultWires));
             lookup = l;
         }
         return l;
     }
 
-    /** Where each entry of the encoded dispatch came from, by entry id, step and call position. */
+    /**
+     * Where each entry of the encoded dispatch came from, by entry id, step and call position. Encoding
+     * records none of it: a second, recording pass over the prompt's messages does, for the first
+     * rendering of a changed dispatch.
+     */
     private static final class Lookup {
         final Map<String, Integer> messageIds = new HashMap<>();
         final Map<String, Integer> stepIndex = new HashMap<>();
+        final Map<String, ThinkingContents.Block> thinkingBlocks;
         final Map<String, CallSource> callsById = new HashMap<>();
         final Map<String, CallSource> callsByPosition = new HashMap<>();
         final Map<String, List<OrphanSource>> orphansById = new HashMap<>();
 
-        Lookup(Dispatch dispatch, List<CallSource> calls, List<OrphanSource> orphans) {
+        Lookup(Dispatch dispatch, PromptEncoder.Sources sources) {
             for (io.orderingguard.timeline.Entry e : dispatch.timeline().entries()) {
-                if (e instanceof io.orderingguard.timeline.Message m && m.wireMessage() != null) {
+                if (e instanceof io.orderingguard.timeline.Message m && m.wireMessage() != null
+                        && index(m.wireMessage()) != null) {
                     messageIds.put(m.id(), index(m.wireMessage()));
                 }
-                if (e.step() != null) {
+                if (e.step() != null && index(e.step()) != null) {
                     stepIndex.putIfAbsent(e.step(), index(e.step()));
                 }
             }
-            for (CallSource c : calls) {
+            thinkingBlocks = sources.thinkingBlocks;
+            for (CallSource c : sources.calls) {
                 callsById.put(c.entryId, c);
                 callsByPosition.put(c.step + SEPARATOR + c.position, c);
             }
-            for (OrphanSource o : orphans) {
+            for (OrphanSource o : sources.orphans) {
                 orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>(1)).add(o);
             }
         }
 
-        /** The message index of {@code messages[i]}. */
-        private static int index(String wire) {
-            return Integer.parseInt(wire, wire.indexOf('[') + 1, wire.indexOf(']'), 10);
+        /** The message index of {@code messages[i]}, or {@code null} for another name. */
+        private static Integer index(String wire) {
+            int index = EncoderIds.messageIndex(wire);
+            return index < 0 ? null : index;
         }
     }
 
@@ -181,7 +186,7 @@ public final class EncodedPrompt {
 
     /** The thinking block a thought came from, or {@code null}. */
     ThinkingContents.Block thinkingBlock(String thoughtId) {
-        return thinkingBlocks.get(thoughtId);
+        return lookup().thinkingBlocks.get(thoughtId);
     }
 
     /**

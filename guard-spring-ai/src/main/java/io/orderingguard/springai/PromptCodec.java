@@ -1,7 +1,7 @@
 package io.orderingguard.springai;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.orderingguard.support.EncoderIds;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
@@ -181,8 +181,7 @@ public final class PromptCodec {
             case "openai" -> PromptEncoder.ResultWires.SEPARATE;
             default -> PromptEncoder.ResultWires.UNKNOWN;
         };
-        PromptEncoder encoder = new PromptEncoder(prompt.getInstructions(), wires);
-        encoder.run();
+        Timeline.Builder entries = PromptEncoder.entries(prompt.getInstructions(), wires);
         String model = options == null ? null : options.getModel();
         if ((model == null || model.isBlank()) && defaults != null) {
             model = defaults.getModel();
@@ -193,8 +192,8 @@ public final class PromptCodec {
         }
         RequestOptions requestOptions = ProviderOptions.of(options != null ? options : defaults).overriddenBy(overrides);
         Dispatch dispatch = new Dispatch(conversationId, name, model == null || model.isBlank() ? null : model,
-                Surface.DISPATCH, Timeline.of(encoder.entries(), tools), null, requestOptions);
-        return new EncodedPrompt(prompt, dispatch, encoder);
+                Surface.DISPATCH, entries.build(tools), null, requestOptions);
+        return new EncodedPrompt(prompt, dispatch, wires);
     }
 
     private static List<DeclaredTool> tools(ChatOptions options) {
@@ -210,10 +209,14 @@ public final class PromptCodec {
         return tools;
     }
 
-    /** A short, stable digest of a blob (a signature), used in content-derived ids. */
+    /** A short, stable digest of a blob (a signature), used in content-derived ids: 12 hex digits. */
     static String digest(String blob) {
-        String hex = Long.toHexString(Payloads.fingerprint(JsonNodeFactory.instance.textNode(blob)));
-        return "0".repeat(16 - hex.length()).concat(hex).substring(0, 12);
+        return EncoderIds.digest("", Payloads.fingerprintOfText(blob));
+    }
+
+    /** {@code prefix} and the {@link #digest} of a blob, made as one string. */
+    static String digestId(String prefix, String blob) {
+        return EncoderIds.digest(prefix, Payloads.fingerprintOfText(blob));
     }
 
     @Override
