@@ -46,41 +46,46 @@ public final class EncodedPrompt {
 
     private final Prompt prompt;
     private final Dispatch dispatch;
-    private final Map<String, Integer> messageIds;
-    private final Map<String, Integer> stepIndex;
     private final Map<String, ThinkingContents.Block> thinkingBlocks;
     private final List<CallSource> calls;
     private final List<OrphanSource> orphans;
-    /** The lookups rendering a changed dispatch needs; built on the first such render. */
-    private volatile Index index;
+    /** The lookups rendering needs, built on the first rendering of a changed dispatch (most pass unchanged). */
+    private volatile Lookup lookup;
 
     EncodedPrompt(Prompt prompt, Dispatch dispatch, PromptEncoder encoder) {
         this.prompt = prompt;
         this.dispatch = dispatch;
-        this.messageIds = encoder.messageIds();
-        this.stepIndex = encoder.stepIndex();
         this.thinkingBlocks = encoder.thinkingBlocks();
         this.calls = encoder.calls();
         this.orphans = encoder.orphans();
     }
 
-    /** A guard passes most prompts unchanged and those are sent without rendering: build lookups lazily. */
-    private Index index() {
-        Index built = index;
-        if (built == null) {
-            built = new Index(calls, orphans);
-            index = built;
+    private Lookup lookup() {
+        Lookup l = lookup;
+        if (l == null) {
+            l = new Lookup(dispatch, calls, orphans);
+            lookup = l;
         }
-        return built;
+        return l;
     }
 
-    /** Calls by id and by position in their step, orphans by id; immutable once built. */
-    private static final class Index {
-        private final Map<String, CallSource> callsById = new HashMap<>();
-        private final Map<String, CallSource> callsByPosition = new HashMap<>();
-        private final Map<String, List<OrphanSource>> orphansById = new HashMap<>();
+    /** Where each entry of the encoded dispatch came from, by entry id, step and call position. */
+    private static final class Lookup {
+        final Map<String, Integer> messageIds = new HashMap<>();
+        final Map<String, Integer> stepIndex = new HashMap<>();
+        final Map<String, CallSource> callsById = new HashMap<>();
+        final Map<String, CallSource> callsByPosition = new HashMap<>();
+        final Map<String, List<OrphanSource>> orphansById = new HashMap<>();
 
-        Index(List<CallSource> calls, List<OrphanSource> orphans) {
+        Lookup(Dispatch dispatch, List<CallSource> calls, List<OrphanSource> orphans) {
+            for (io.orderingguard.timeline.Entry e : dispatch.timeline().entries()) {
+                if (e instanceof io.orderingguard.timeline.Message m && m.wireMessage() != null) {
+                    messageIds.put(m.id(), index(m.wireMessage()));
+                }
+                if (e.step() != null) {
+                    stepIndex.putIfAbsent(e.step(), index(e.step()));
+                }
+            }
             for (CallSource c : calls) {
                 callsById.put(c.entryId, c);
                 callsByPosition.put(c.step + SEPARATOR + c.position, c);
@@ -88,6 +93,11 @@ public final class EncodedPrompt {
             for (OrphanSource o : orphans) {
                 orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>(1)).add(o);
             }
+        }
+
+        /** The message index of {@code messages[i]}. */
+        private static int index(String wire) {
+            return Integer.parseInt(wire, wire.indexOf('[') + 1, wire.indexOf(']'), 10);
         }
     }
 
@@ -161,12 +171,12 @@ public final class EncodedPrompt {
 
     /** The index of the message a message entry came from, or {@code null}. */
     Integer messageIndex(String entryId) {
-        return messageIds.get(entryId);
+        return lookup().messageIds.get(entryId);
     }
 
     /** The index of the assistant message a step came from, or {@code null}. */
     Integer stepIndex(String step) {
-        return stepIndex.get(step);
+        return lookup().stepIndex.get(step);
     }
 
     /** The thinking block a thought came from, or {@code null}. */
@@ -180,17 +190,17 @@ public final class EncodedPrompt {
      */
     CallSource findCall(String step, ToolCall c, Integer position) {
         if (position != null) {
-            CallSource byPosition = index().callsByPosition.get(baseStep(step) + SEPARATOR + position);
+            CallSource byPosition = lookup().callsByPosition.get(baseStep(step) + SEPARATOR + position);
             if (byPosition != null && byPosition.tool.equals(c.tool()) && byPosition.args().equals(c.args())) {
                 return byPosition;
             }
         }
-        return index().callsById.get(c.id());
+        return lookup().callsById.get(c.id());
     }
 
     /** What the orphan results with an id came from, in prompt order. */
     List<OrphanSource> orphans(String entryId) {
-        return index().orphansById.getOrDefault(entryId, List.of());
+        return lookup().orphansById.getOrDefault(entryId, List.of());
     }
 
     /** What a tool call entry came from; the response is filled in when encoding finds it. */

@@ -44,15 +44,12 @@ final class PromptEncoder {
     private final List<org.springframework.ai.chat.messages.Message> messages;
     private final ResultWires resultWires;
     private final List<Entry> entries;
-    private final Map<String, Integer> messageIds = new HashMap<>();
-    private final Map<String, Integer> stepIndex = new HashMap<>();
     private final Map<String, ThinkingContents.Block> thinkingBlocks = new HashMap<>();
     private final List<EncodedPrompt.CallSource> calls = new ArrayList<>();
     private final List<EncodedPrompt.OrphanSource> orphans = new ArrayList<>();
     private final Map<String, Integer> usedIds = new HashMap<>();
-    /** Entry positions of the calls of the assistant message whose response run is still open. */
-    private final List<Integer> openCalls = new ArrayList<>();
-    private final List<EncodedPrompt.CallSource> openSources = new ArrayList<>();
+    /** Per tool response message, the responses a call took (the rest are orphans); {@code null} until one is. */
+    private boolean[][] taken;
 
     PromptEncoder(List<org.springframework.ai.chat.messages.Message> messages, ResultWires resultWires) {
         this.messages = messages;
@@ -62,14 +59,6 @@ final class PromptEncoder {
 
     List<Entry> entries() {
         return entries;
-    }
-
-    Map<String, Integer> messageIds() {
-        return messageIds;
-    }
-
-    Map<String, Integer> stepIndex() {
-        return stepIndex;
     }
 
     Map<String, ThinkingContents.Block> thinkingBlocks() {
@@ -89,34 +78,36 @@ final class PromptEncoder {
         for (int i = 0; i < messages.size(); i++) {
             org.springframework.ai.chat.messages.Message m = messages.get(i);
             if (m instanceof ToolResponseMessage r) {
-                List<ToolResponseMessage.ToolResponse> responses = r.getResponses();
-                for (int k = 0; k < responses.size(); k++) {
-                    result(i, k, responses.get(k), switch (resultWires) {
-                        case GROUPED -> wire(i);
-                        case SEPARATE -> wire(i) + ".responses[" + k + "]";
-                        case UNKNOWN -> null;
-                    });
-                }
+                orphans(i, r);
                 continue;
             }
-            openCalls.clear();
-            openSources.clear();
             String id = wire(i);
             if (m instanceof SystemMessage s) {
-                add(id, i, new Message(id, Role.SYSTEM, text(s.getText()), null, null, null, null));
+                add(new Message(id, Role.SYSTEM, text(s.getText()), null, null, null, id));
             } else if (m instanceof UserMessage u) {
-                add(id, i, user(id, u));
+                add(user(id, u));
             } else if (m instanceof AssistantMessage a) {
                 assistant(i, id, a);
             } else {
                 ObjectNode marker = NODES.objectNode().put("customMessage", m.getClass().getName());
-                add(id, i, new Message(id, Role.SYSTEM, "", marker, null, null, null));
+                add(new Message(id, Role.SYSTEM, "", marker, null, null, id));
             }
         }
     }
 
+    /** {@code messages[i]} for the first indices, made once: every dispatch of a long conversation names them. */
+    private static final String[] WIRES = new String[1024];
+
     static String wire(int index) {
-        return "messages[" + index + "]";
+        if (index >= WIRES.length) {
+            return "messages[" + index + "]";
+        }
+        String w = WIRES[index];
+        if (w == null) {
+            w = "messages[" + index + "]";
+            WIRES[index] = w;
+        }
+        return w;
     }
 
     static String text(String s) {
@@ -142,9 +133,8 @@ final class PromptEncoder {
         return n == 1 ? id : id + "#" + n;
     }
 
-    private void add(String id, int index, Entry e) {
-        messageIds.put(id, index);
-        entries.add(e.withWireMessage(wire(index)));
+    private void add(Entry e) {
+        entries.add(e);
     }
 
     private static Message user(String id, UserMessage u) {
@@ -158,11 +148,10 @@ final class PromptEncoder {
             payload = NODES.objectNode();
             payload.set("media", types);
         }
-        return new Message(id, Role.USER, text(u.getText()), payload, null, null, null);
+        return new Message(id, Role.USER, text(u.getText()), payload, null, null, id);
     }
 
     private void assistant(int index, String step, AssistantMessage a) {
-        stepIndex.put(step, index);
         String wire = wire(index);
         Map<String, Object> metadata = a.getMetadata();
         Object reasoning = metadata.get(PromptCodec.REASONING_CONTENT);
@@ -174,7 +163,6 @@ final class PromptEncoder {
         String text = a.getText();
         boolean hasText = text != null && !text.isEmpty();
         if (hasText || (!a.hasToolCalls() && blocks.isEmpty())) {
-            messageIds.put(step, index);
             entries.add(new Message(step, Role.ASSISTANT, text(text), null, null, step, wire));
         }
         for (ThinkingContents.Block b : blocks) {
@@ -195,48 +183,89 @@ final class PromptEncoder {
         }
         Map<?, ?> extras = metadata.get(PromptCodec.TOOL_CALL_PROPERTIES) instanceof Map<?, ?> m ? m : Map.of();
         List<AssistantMessage.ToolCall> toolCalls = a.getToolCalls();
-        for (int k = 0; k < toolCalls.size(); k++) {
+        if (toolCalls.isEmpty()) {
+            return;
+        }
+        EncodedPrompt.CallSource[] sources = new EncodedPrompt.CallSource[toolCalls.size()];
+        for (int k = 0; k < sources.length; k++) {
             AssistantMessage.ToolCall c = toolCalls.get(k);
             boolean synthetic = c.id() == null || c.id().isBlank();
             String id = synthetic ? unique(step + ".tool_calls[" + k + "]") : unique(c.id());
             String tool = c.name() == null || c.name().isBlank() ? "unnamed" : c.name();
+            sources[k] = new EncodedPrompt.CallSource(id, step, k, c, tool, synthetic);
+        }
+        answer(index, sources);
+        for (EncodedPrompt.CallSource source : sources) {
+            AssistantMessage.ToolCall c = source.call();
             ObjectNode payload = null;
-            if (!synthetic && extras.get(c.id()) instanceof String json) {
+            if (!source.syntheticId() && extras.get(c.id()) instanceof String json) {
                 payload = NODES.objectNode();
                 payload.set("additionalProperties", parseArguments(json));
             }
-            EncodedPrompt.CallSource source = new EncodedPrompt.CallSource(id, step, k, c, tool, synthetic);
+            ToolResult result = source.response == null ? null
+                    : new ToolResult(source.responseContent, false, resultWire(source.responseMessage, source.responsePosition));
             calls.add(source);
-            openCalls.add(entries.size());
-            openSources.add(source);
             // the arguments stay text until a rule reads them: most profiles never do
-            entries.add(new ToolCall(id, tool, null, null, true, payload, null, step, wire, false)
+            entries.add(new ToolCall(source.entryId, source.tool, null, result, true, payload, null, step, wire, false)
                     .withArgumentText(c.arguments()));
         }
     }
 
-    private void result(int index, int position, ToolResponseMessage.ToolResponse r, String wire) {
-        String content = text(r.responseData());
-        for (int k = 0; k < openCalls.size(); k++) {
-            int pos = openCalls.get(k);
-            ToolCall call = (ToolCall) entries.get(pos);
-            if (!call.isUnanswered()) {
-                continue;
-            }
-            EncodedPrompt.CallSource source = openSources.get(k);
-            boolean matches = source.syntheticId()
-                    ? (r.id() == null || r.id().isBlank()) && (r.name() == null || r.name().equals(source.call().name()))
-                    : source.call().id().equals(r.id());
-            if (matches) {
-                entries.set(pos, call.withResult(new ToolResult(content, false, wire)));
-                source.answer(r, index, position, content);
-                return;
+    /**
+     * Pairs the calls of the assistant message at {@code index} with the responses of the run of tool
+     * response messages right after it (the only place a provider accepts them), marking each
+     * response it takes, so that each call entry is made once, with its result.
+     */
+    private void answer(int index, EncodedPrompt.CallSource[] sources) {
+        for (int j = index + 1; j < messages.size() && messages.get(j) instanceof ToolResponseMessage t; j++) {
+            List<ToolResponseMessage.ToolResponse> responses = t.getResponses();
+            for (int k = 0; k < responses.size(); k++) {
+                ToolResponseMessage.ToolResponse r = responses.get(k);
+                for (EncodedPrompt.CallSource source : sources) {
+                    if (source.response != null) {
+                        continue;
+                    }
+                    boolean matches = source.syntheticId()
+                            ? (r.id() == null || r.id().isBlank()) && (r.name() == null || r.name().equals(source.call().name()))
+                            : source.call().id().equals(r.id());
+                    if (matches) {
+                        source.answer(r, j, k, text(r.responseData()));
+                        if (taken == null) {
+                            taken = new boolean[messages.size()][];
+                        }
+                        if (taken[j] == null) {
+                            taken[j] = new boolean[responses.size()];
+                        }
+                        taken[j][k] = true;
+                        break;
+                    }
+                }
             }
         }
-        // a response outside the run after its call, or answering no call at all: an orphan result
-        String id = r.id() == null || r.id().isBlank() ? wire(index) + ".responses[" + position + "]" : r.id();
-        orphans.add(new EncodedPrompt.OrphanSource(id, r, index, position, content));
-        entries.add(new ToolCall(id, text(r.name()), null, new ToolResult(content, false, wire), false, null, null,
-                null, wire, false));
+    }
+
+    private String resultWire(int index, int position) {
+        return switch (resultWires) {
+            case GROUPED -> wire(index);
+            case SEPARATE -> wire(index) + ".responses[" + position + "]";
+            case UNKNOWN -> null;
+        };
+    }
+
+    /** Adds the responses of a tool response message that no call took: orphan results. */
+    private void orphans(int index, ToolResponseMessage message) {
+        List<ToolResponseMessage.ToolResponse> responses = message.getResponses();
+        for (int k = 0; k < responses.size(); k++) {
+            if (taken != null && taken[index] != null && taken[index][k]) {
+                continue;
+            }
+            ToolResponseMessage.ToolResponse r = responses.get(k);
+            String content = text(r.responseData());
+            String id = r.id() == null || r.id().isBlank() ? wire(index) + ".responses[" + k + "]" : r.id();
+            orphans.add(new EncodedPrompt.OrphanSource(id, r, index, k, content));
+            String wire = resultWire(index, k);
+            entries.add(new ToolCall(id, text(r.name()), null, new ToolResult(content, false, wire), false, null, null,
+                    null, wire, false));
+        }
     }
 }
