@@ -8,8 +8,8 @@ import com.anthropic.core.http.HttpResponse;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
+import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireGuard;
-import io.orderingguard.wire.WireVerdict;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -130,14 +130,11 @@ public final class GuardedHttpClient implements HttpClient {
             return outgoing;
         }
         HttpRequestBody repeatable = body.buffered();
-        byte[] bytes = bytesOf(repeatable);
-        WireVerdict verdict = wire.inspect(bytes, URI.create(request.url()).getRawPath(),
-                conversation.isEmpty() ? null : conversation.get(0));
-        byte[] toSend = verdict.bodyToSend();
-        if (!verdict.changed() && repeatable == body) {
-            return outgoing;
-        }
-        return outgoing.toBuilder().body(new BytesBody(toSend, body.contentType(), repeatable)).build();
+        WireAdmission admission = WireAdmission.decide(wire, URI.create(request.url()).getRawPath(),
+                conversation.isEmpty() ? null : conversation.get(0), bytesOf(repeatable), repeatable == body);
+        return admission.replacesBody()
+                ? outgoing.toBuilder().body(new BytesBody(admission.body(), body.contentType(), repeatable)).build()
+                : outgoing;
     }
 
     private static byte[] bytesOf(HttpRequestBody body) {

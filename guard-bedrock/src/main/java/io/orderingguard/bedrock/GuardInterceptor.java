@@ -3,9 +3,9 @@ package io.orderingguard.bedrock;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
+import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireFormat;
 import io.orderingguard.wire.WireGuard;
-import io.orderingguard.wire.WireVerdict;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -42,14 +42,18 @@ import software.amazon.awssdk.http.SdkHttpRequest;
  * {@code Content-Length}.
  *
  * <p>Only Converse paths ({@code /model/<id>/converse}) are read; the model comes from the path.
- * {@code converse-stream} is checked the same way. Other operations ({@code InvokeModel},
+ * {@code converse-stream} is checked the same way (its request body is a Converse body; only the
+ * answer is an event stream). Other operations ({@code InvokeModel},
  * {@code ApplyGuardrail}) pass untouched. A {@value WireGuard#CONVERSATION_HEADER} header (added with
  * {@code overrideConfiguration(o -> o.putHeader(...))} on the request) names the conversation and is
  * removed before signing.
  *
  * <p>Failures: the SDK reports an exception thrown by an interceptor to the other interceptors and
  * then throws it to the caller; an {@link OrderingViolationException} is not an {@code SdkException},
- * so the retry policy never retries it.
+ * so the retry policy never retries it. The asynchronous client ({@code BedrockRuntimeAsyncClient},
+ * {@code converse} and {@code converseStream} alike) fails its future with an
+ * {@code SdkClientException} whose cause is the {@link OrderingViolationException}: its handler wraps
+ * whatever an interceptor throws, before the retry stage; nothing is sent.
  *
  * <p>Thread-safe: immutable; per-call state travels in the {@link ExecutionAttributes}.
  */
@@ -151,10 +155,10 @@ public final class GuardInterceptor implements ExecutionInterceptor {
         Optional<RequestBody> body = context.requestBody();
         Decision decision = Decision.UNCHANGED;
         if (WireFormat.forPath(http.encodedPath()).isPresent() && body.isPresent()) {
-            WireVerdict verdict = wire.inspect(bytesOf(body.get()), http.encodedPath(),
-                    http.firstMatchingHeader(WireGuard.CONVERSATION_HEADER).orElse(null));
-            byte[] toSend = verdict.bodyToSend();
-            decision = verdict.changed() ? new Decision(toSend) : Decision.UNCHANGED;
+            // the marshalled body comes from a content stream provider: the SDK can send it again
+            WireAdmission admission = WireAdmission.decide(wire, http.encodedPath(),
+                    http.firstMatchingHeader(WireGuard.CONVERSATION_HEADER).orElse(null), bytesOf(body.get()), true);
+            decision = admission.replacesBody() ? new Decision(admission.body()) : Decision.UNCHANGED;
         }
         attributes.putAttribute(DECISION, decision);
         return decision;

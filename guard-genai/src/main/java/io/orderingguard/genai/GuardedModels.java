@@ -14,8 +14,8 @@ import com.google.genai.types.GenerateContentResponse;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
+import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireGuard;
-import io.orderingguard.wire.WireVerdict;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,13 +154,13 @@ public final class GuardedModels {
         ObjectNode body = body(contents, config);
         String id = model.startsWith("models/") ? model.substring("models/".length()) : model;
         String path = "/v1beta/models/" + id + (stream ? ":streamGenerateContent" : ":generateContent");
-        WireVerdict verdict = wire.inspect(body.toString().getBytes(StandardCharsets.UTF_8), path, conversationId);
-        byte[] toSend = verdict.bodyToSend();
-        if (!verdict.changed()) {
+        WireAdmission admission = WireAdmission.decide(wire, path, conversationId,
+                body.toString().getBytes(StandardCharsets.UTF_8), true);
+        if (!admission.replacesBody()) {
             return contents;
         }
         try {
-            return contentsOf(MAPPER.readTree(toSend));
+            return contentsOf(MAPPER.readTree(admission.body()));
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot read back the repaired generateContent body", e);
         }

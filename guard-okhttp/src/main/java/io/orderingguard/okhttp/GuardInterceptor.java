@@ -3,8 +3,8 @@ package io.orderingguard.okhttp;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
+import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireGuard;
-import io.orderingguard.wire.WireVerdict;
 import java.io.IOException;
 import okhttp3.Interceptor;
 import okhttp3.Request;
@@ -103,14 +103,15 @@ public final class GuardInterceptor implements Interceptor {
         Buffer buffer = new Buffer();
         body.writeTo(buffer);
         byte[] bytes = buffer.readByteArray();
-        WireVerdict verdict = wire.inspect(bytes, request.url().encodedPath(), conversation);
-        byte[] toSend = verdict.bodyToSend();
-        if (!verdict.changed() && !body.isOneShot()) {
+        WireAdmission admission = WireAdmission.decide(wire, request.url().encodedPath(), conversation, bytes,
+                !body.isOneShot());
+        if (!admission.replacesBody()) {
             return chain.proceed(outgoing);
         }
-        Request.Builder replaced = outgoing.newBuilder().method(request.method(), RequestBody.create(toSend, body.contentType()));
+        Request.Builder replaced = outgoing.newBuilder().method(request.method(),
+                RequestBody.create(admission.body(), body.contentType()));
         if (outgoing.header(CONTENT_LENGTH) != null) {
-            replaced.header(CONTENT_LENGTH, Integer.toString(toSend.length));
+            replaced.header(CONTENT_LENGTH, admission.contentLength());
         }
         return chain.proceed(replaced.build());
     }

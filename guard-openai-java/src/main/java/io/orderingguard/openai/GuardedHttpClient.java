@@ -8,8 +8,8 @@ import com.openai.core.http.HttpResponse;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
+import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireGuard;
-import io.orderingguard.wire.WireVerdict;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -34,7 +34,8 @@ import java.util.concurrent.CompletableFuture;
  * the client the SDK sends through, below its retry loop, so every attempt is checked. (With
  * {@code OpenAIOkHttpClient} the {@code okhttp3.Interceptor} of guard-okhttp works too.) Which
  * requests are read and what is sent byte for byte is {@link WireGuard}'s business: a body that
- * passes is the SDK's own body object, untouched; other endpoints (embeddings, files, audio) go out
+ * passes is the SDK's own body object, untouched (the decision is guard-wire's {@link WireAdmission},
+ * shared by every HTTP adapter); other endpoints (embeddings, files, audio) go out
  * as they are. A {@value WireGuard#CONVERSATION_HEADER} header names the conversation for
  * preservation rules (set it with the params builder's {@code putAdditionalHeader}) and is removed
  * before the request is sent.
@@ -130,14 +131,11 @@ public final class GuardedHttpClient implements HttpClient {
         if (body == null) {
             return outgoing;
         }
-        byte[] bytes = bytesOf(body);
-        WireVerdict verdict = wire.inspect(bytes, URI.create(request.url()).getRawPath(),
-                conversation.isEmpty() ? null : conversation.get(0));
-        byte[] toSend = verdict.bodyToSend();
-        if (!verdict.changed() && body.repeatable()) {
-            return outgoing;
-        }
-        return outgoing.toBuilder().body(new BytesBody(toSend, body.contentType(), body)).build();
+        WireAdmission admission = WireAdmission.decide(wire, URI.create(request.url()).getRawPath(),
+                conversation.isEmpty() ? null : conversation.get(0), bytesOf(body), body.repeatable());
+        return admission.replacesBody()
+                ? outgoing.toBuilder().body(new BytesBody(admission.body(), body.contentType(), body)).build()
+                : outgoing;
     }
 
     private static byte[] bytesOf(HttpRequestBody body) {

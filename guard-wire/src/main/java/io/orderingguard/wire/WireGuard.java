@@ -36,7 +36,9 @@ import java.util.Optional;
  * {@code :streamGenerateContent}, {@code /converse}, {@code /converse-stream}) or, when no path is
  * given, a JSON body of one of those shapes. Everything else (embeddings, files, token counts) is
  * {@link WireVerdict.Unguarded} and sent unchanged, as is a body on a surface without a codec.
- * Gemini and Bedrock carry the model in the path; it is taken from there.
+ * Gemini and Bedrock carry the model in the path; it is taken from there. A Responses body is checked
+ * as provider {@code openai-responses} unless {@link Builder#provider(String)} names another, so the
+ * model selects the Responses profiles and not the Chat Completions ones.
  *
  * <p>Bytes: a body that passes is sent as the very array the client wrote — not re-serialised — so
  * opaque signatures, unknown fields, key order and number spelling reach the provider exactly. Only a
@@ -198,11 +200,21 @@ public final class WireGuard {
         String pathModel = urlPath == null ? null : modelFromPath(format, stripQuery(urlPath));
         WireContext ctx = WireContext.of(urlPath == null ? null : stripQuery(urlPath), 0)
                 .withConversationId(conversationId == null || conversationId.isBlank() ? null : conversationId)
-                .withProvider(provider);
+                .withProvider(provider != null ? provider : surfaceProvider(format));
         if (model != null) {
             return ctx.withModel(model);
         }
         return pathModel == null ? ctx : ctx.withModel(pathModel);
+    }
+
+    /**
+     * Returns the provider a body of this surface is checked as when none is configured: the
+     * Responses surface has profiles of its own ({@code openai-responses}), which the model id alone
+     * does not pick ({@code o4-mini} is served on Chat Completions too); the other codecs name their
+     * provider themselves.
+     */
+    private static String surfaceProvider(WireFormat format) {
+        return format == WireFormat.OPENAI_RESPONSES ? "openai-responses" : null;
     }
 
     private WireVerdict unreadable(byte[] body, GuardInputException e) {

@@ -25,15 +25,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * AWS Bedrock Runtime Converse ({@code POST /model/<modelId>/converse}): request checks and response
- * rendering. Errors are answered the way the AWS JSON protocol sends them, a body
+ * AWS Bedrock Runtime Converse ({@code POST /model/<modelId>/converse} and {@code /converse-stream}):
+ * request checks and response rendering, the streamed answer as AWS event-stream frames. Errors are answered the way the AWS JSON protocol sends them, a body
  * {@code {"message": …}} with the exception name in the {@code x-amzn-ErrorType} header, so the AWS
  * SDK raises its {@code ValidationException} with the provider's text. Reasoning blocks the emulator
  * hands out are signed with Base64 of {@value #SIGNATURE_PREFIX} and a sequence number.
  */
 final class BedrockConverseWire {
 
-    static final Pattern PATH = Pattern.compile("^/model/(.+)/converse$");
+    static final Pattern PATH = Pattern.compile("^/model/(.+)/(converse|converse-stream)$");
+
+    /** The content type of a {@code converse-stream} answer. */
+    static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
 
     static final String SIGNATURE_PREFIX = "emulator-reasoning-signature-";
 
@@ -47,6 +50,11 @@ final class BedrockConverseWire {
     static String model(String path) {
         Matcher m = PATH.matcher(path);
         return m.matches() ? m.group(1) : null;
+    }
+
+    /** Returns whether a Converse path asks for the streamed answer ({@code converse-stream}). */
+    static boolean streaming(String path) {
+        return path.endsWith("/converse-stream");
     }
 
     /** The first broken rule: structure, then the first message, then the rule at the earliest message. */
@@ -256,6 +264,10 @@ final class BedrockConverseWire {
      * message.
      */
     static String response(Answer answer, JsonNode request, IdSource ids) {
+        return Bodies.write(responseNode(answer, request, ids));
+    }
+
+    private static ObjectNode responseNode(Answer answer, JsonNode request, IdSource ids) {
         ObjectNode root = Bodies.MAPPER.createObjectNode();
         ObjectNode message = root.putObject("output").putObject("message");
         message.put("role", "assistant");
@@ -282,6 +294,60 @@ final class BedrockConverseWire {
                 + answer.calls().stream().map(c -> c.name() + c.arguments()).reduce("", String::concat));
         root.putObject("usage").put("inputTokens", input).put("outputTokens", output).put("totalTokens", input + output);
         root.putObject("metrics").put("latencyMs", 1);
-        return Bodies.write(root);
+        return root;
+    }
+
+    /**
+     * The same answer as {@code converse-stream} sends it: {@code messageStart}; per content block
+     * its deltas (reasoning text then its signature; text in two chunks; a tool use opened by
+     * {@code contentBlockStart} with its id and name, its input as one JSON-string delta) and
+     * {@code contentBlockStop}; then {@code messageStop} and {@code metadata}. Ids and signatures
+     * are minted in the same order as {@link #response}.
+     */
+    static List<EventStreamFrame> stream(Answer answer, JsonNode request, IdSource ids) {
+        ObjectNode whole = responseNode(answer, request, ids);
+        List<EventStreamFrame> frames = new ArrayList<>();
+        frames.add(event("messageStart", Bodies.MAPPER.createObjectNode().put("role", "assistant")));
+        JsonNode content = whole.at("/output/message/content");
+        for (int i = 0; i < content.size(); i++) {
+            JsonNode block = content.get(i);
+            if (block.has("reasoningContent")) {
+                JsonNode reasoning = block.at("/reasoningContent/reasoningText");
+                frames.add(delta(i, "reasoningContent", Bodies.MAPPER.createObjectNode()
+                        .put("text", reasoning.path("text").textValue())));
+                frames.add(delta(i, "reasoningContent", Bodies.MAPPER.createObjectNode()
+                        .put("signature", reasoning.path("signature").textValue())));
+            } else if (block.has("text")) {
+                String text = block.path("text").textValue();
+                int half = text.length() / 2;
+                for (String chunk : half == 0 ? List.of(text) : List.of(text.substring(0, half), text.substring(half))) {
+                    frames.add(delta(i, "text", Bodies.MAPPER.getNodeFactory().textNode(chunk)));
+                }
+            } else {
+                JsonNode use = block.path("toolUse");
+                ObjectNode start = Bodies.MAPPER.createObjectNode().put("contentBlockIndex", i);
+                start.putObject("start").putObject("toolUse").put("toolUseId", use.path("toolUseId").textValue())
+                        .put("name", use.path("name").textValue());
+                frames.add(event("contentBlockStart", start));
+                frames.add(delta(i, "toolUse", Bodies.MAPPER.createObjectNode().put("input", use.path("input").toString())));
+            }
+            frames.add(event("contentBlockStop", Bodies.MAPPER.createObjectNode().put("contentBlockIndex", i)));
+        }
+        frames.add(event("messageStop", Bodies.MAPPER.createObjectNode().put("stopReason", whole.path("stopReason").textValue())));
+        ObjectNode metadata = Bodies.MAPPER.createObjectNode();
+        metadata.set("usage", whole.path("usage"));
+        metadata.set("metrics", whole.path("metrics"));
+        frames.add(event("metadata", metadata));
+        return frames;
+    }
+
+    private static EventStreamFrame delta(int index, String kind, JsonNode value) {
+        ObjectNode payload = Bodies.MAPPER.createObjectNode().put("contentBlockIndex", index);
+        payload.putObject("delta").set(kind, value);
+        return event("contentBlockDelta", payload);
+    }
+
+    private static EventStreamFrame event(String type, JsonNode payload) {
+        return EventStreamFrame.event(type, Bodies.write(payload));
     }
 }

@@ -51,7 +51,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code POST /v1/messages} and {@code /messages} (Anthropic),
  * {@code POST /v1beta/models/<model>:generateContent} and {@code :streamGenerateContent} (Gemini),
  * {@code POST /v1/responses} and {@code /responses} (OpenAI Responses),
- * {@code POST /model/<modelId>/converse} (Bedrock Converse);
+ * {@code POST /model/<modelId>/converse} and {@code /converse-stream} (Bedrock Converse);
  * the clients append these to their base URL, so pass {@link #openAiBaseUrl()},
  * {@link #anthropicBaseUrl()}, {@link #geminiBaseUrl()} or {@link #bedrockEndpoint()}. Headers such as
  * the API key or the AWS signature are recorded, not checked. With {@code "stream": true} (Gemini:
@@ -59,8 +59,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * format; a rejection is always a JSON error, as the providers send it. Gemini answers carry thought
  * signatures the emulator mints (on the first function call, or on the last part of a text answer);
  * answers scripted {@link Answer#withReasoning(String) with reasoning} carry a Responses reasoning item
- * or a Converse reasoning block. Bedrock's {@code converse-stream} (the AWS event-stream binary
- * framing) is not served.
+ * or a Converse reasoning block. Bedrock's {@code converse-stream} answers in the AWS event-stream
+ * binary framing ({@code application/vnd.amazon.eventstream}) that the AWS SDK's
+ * {@code BedrockRuntimeAsyncClient.converseStream} decodes; the recorded response body of such an
+ * answer is a transcript, one line per event: its type and JSON payload.
  *
  * <p>Rules: see {@link EmulatorRule}, the table of what is enforced, each with the provider's error
  * text. The first broken rule is reported: structural problems first, then field formats, then the
@@ -326,8 +328,8 @@ public final class ProviderEmulator implements AutoCloseable {
             if (wire == null) {
                 reply = Reply.json(404, OpenAiChatWire.errorBody("Unknown request URL: " + method + " " + path
                         + ". The provider emulator serves POST /v1/chat/completions, /chat/completions, /v1/messages, "
-                        + "/messages, /v1/responses, /responses, /v1beta/models/<model>:generateContent and "
-                        + "/model/<modelId>/converse.", "invalid_request_error", null,
+                        + "/messages, /v1/responses, /responses, /v1beta/models/<model>:generateContent, "
+                        + "/model/<modelId>/converse and /model/<modelId>/converse-stream.", "invalid_request_error", null,
                         "unknown_url"));
             } else if (!method.equals("POST")) {
                 reply = error(wire, 405, "invalid_request_error", "Method " + method + " is not allowed on " + path
@@ -394,7 +396,9 @@ public final class ProviderEmulator implements AutoCloseable {
                     : Reply.json(200, GeminiWire.response(answer, json, model, n, ids));
         }
         if (wire == Wire.BEDROCK_CONVERSE) {
-            return Reply.json(200, BedrockConverseWire.response(answer, json, ids));
+            return BedrockConverseWire.streaming(path)
+                    ? Reply.eventStream(BedrockConverseWire.stream(answer, json, ids))
+                    : Reply.json(200, BedrockConverseWire.response(answer, json, ids));
         }
         boolean stream = json.path("stream").asBoolean(false);
         if (wire == Wire.OPENAI_RESPONSES) {
@@ -421,13 +425,13 @@ public final class ProviderEmulator implements AutoCloseable {
         }
         if (wire == Wire.BEDROCK_CONVERSE) {
             String awsType = type.endsWith("Exception") ? type : BedrockConverseWire.errorType(status);
-            return new Reply(status, "application/json", BedrockConverseWire.errorBody(message), awsType);
+            return new Reply(status, "application/json", BedrockConverseWire.errorBody(message), awsType, null);
         }
         return Reply.json(status, OpenAiChatWire.errorBody(message, type, param, code));
     }
 
     private void send(HttpExchange exchange, Wire wire, Reply reply) throws IOException {
-        byte[] bytes = reply.body.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = reply.bytes != null ? reply.bytes : reply.body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", reply.contentType);
         exchange.getResponseHeaders().set(wire == Wire.ANTHROPIC_MESSAGES ? "request-id"
                 : wire == Wire.BEDROCK_CONVERSE ? "x-amzn-RequestId" : "x-request-id", "req_emu" + requests.size());
@@ -446,14 +450,29 @@ public final class ProviderEmulator implements AutoCloseable {
         return bytes.length > MAX_BODY ? null : bytes;
     }
 
-    /** An HTTP answer; {@code errorType} is the AWS exception name of a Bedrock error, else {@code null}. */
-    private record Reply(int status, String contentType, String body, String errorType) {
+    /**
+     * An HTTP answer; {@code errorType} is the AWS exception name of a Bedrock error, else {@code null};
+     * {@code bytes} the body of a binary answer (then {@code body} is its readable transcript), else
+     * {@code null}.
+     */
+    private record Reply(int status, String contentType, String body, String errorType, byte[] bytes) {
         static Reply json(int status, String body) {
-            return new Reply(status, "application/json", body, null);
+            return new Reply(status, "application/json", body, null, null);
         }
 
         static Reply events(String body) {
-            return new Reply(200, "text/event-stream", body, null);
+            return new Reply(200, "text/event-stream", body, null, null);
+        }
+
+        /** AWS event-stream frames; the recorded body lists each frame's type and payload, one per line. */
+        static Reply eventStream(List<EventStreamFrame> frames) {
+            StringBuilder transcript = new StringBuilder();
+            for (EventStreamFrame frame : frames) {
+                transcript.append(frame.headers().getOrDefault(":event-type", frame.headers().get(":exception-type")))
+                        .append(' ').append(frame.payloadText()).append('\n');
+            }
+            return new Reply(200, BedrockConverseWire.EVENT_STREAM, transcript.toString(), null,
+                    EventStreamFrame.encodeAll(frames));
         }
     }
 

@@ -23,10 +23,12 @@ public enum Wire {
     OPENAI_RESPONSES(List.of("/v1/responses", "/responses")),
 
     /**
-     * AWS Bedrock Runtime Converse: {@code POST /model/<modelId>/converse}; the model id (URL-encoded
-     * by the AWS SDK, e.g. {@code anthropic.claude-sonnet-4-5-20250929-v1%3A0}) is part of the path.
+     * AWS Bedrock Runtime Converse: {@code POST /model/<modelId>/converse}, and
+     * {@code /converse-stream}, answered in the AWS event-stream binary framing; the model id
+     * (URL-encoded by the AWS SDK, e.g. {@code anthropic.claude-sonnet-4-5-20250929-v1%3A0}) is part of
+     * the path.
      */
-    BEDROCK_CONVERSE(List.of("/model/{modelId}/converse"));
+    BEDROCK_CONVERSE(List.of("/model/{modelId}/converse", "/model/{modelId}/converse-stream"));
 
     private final List<String> paths;
 

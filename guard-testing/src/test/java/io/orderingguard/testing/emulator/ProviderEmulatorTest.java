@@ -240,8 +240,8 @@ class ProviderEmulatorTest {
         assertThat(unknown.statusCode()).isEqualTo(404);
         assertThat(Http.json(unknown.body()).at("/error/message").asText()).isEqualTo("Unknown request URL: POST "
                 + "/v1/embeddings. The provider emulator serves POST /v1/chat/completions, /chat/completions, "
-                + "/v1/messages, /messages, /v1/responses, /responses, /v1beta/models/<model>:generateContent and "
-                + "/model/<modelId>/converse.");
+                + "/v1/messages, /messages, /v1/responses, /responses, /v1beta/models/<model>:generateContent, "
+                + "/model/<modelId>/converse and /model/<modelId>/converse-stream.");
         assertThat(get.statusCode()).isEqualTo(405);
         assertThat(Http.json(get.body()).at("/error/message").asText()).isEqualTo("Method GET is not allowed on /v1/messages; use POST.");
         assertThat(emulator.requests()).extracting(RecordedRequest::wire).containsExactly(null, Wire.ANTHROPIC_MESSAGES);
