@@ -75,8 +75,7 @@ class CheckObserverTest {
         assertThat(report.model()).isEqualTo("claude-sonnet-4-5");
         assertThat(report.conversationId()).isEqualTo("c-1");
         assertThat(report.findings()).extracting(Finding::ruleId, Finding::severity)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("tool-result-pairing", Severity.BLOCKING),
-                        org.assertj.core.groups.Tuple.tuple("alt", Severity.ADVISORY));
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("tool-result-pairing", Severity.BLOCKING));
         assertThat(report.repairs()).extracting(Repair::strategy, Repair::ruleId, Repair::primitiveIds)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(RepairStrategy.SYNTHESIZE_MISSING_TOOL_RESULT,
                         "tool-result-pairing", List.of("call_1")));

@@ -58,11 +58,11 @@ class GuardLoggingTest {
         MDC.clear();
     }
 
-    /** Two unanswered calls and two user messages in a row. */
+    /** Two user messages in a row, then two unanswered calls. */
     private static Dispatch broken(String conversationId) {
         return Dispatch.of(conversationId, "anthropic", "claude-sonnet-4-5", Timeline.of(Entry.user("u1", "find"),
-                Entry.toolCall("call_1", "search", null), Entry.toolCall("call_2", "fetch", null),
-                Entry.user("u2", "again")));
+                Entry.user("u2", "again"), Entry.toolCall("call_1", "search", null),
+                Entry.toolCall("call_2", "fetch", null)));
     }
 
     private List<Object> lines() {

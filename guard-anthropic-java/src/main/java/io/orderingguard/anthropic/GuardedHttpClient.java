@@ -24,15 +24,13 @@ import java.util.concurrent.CompletableFuture;
  * called (enforce mode).
  *
  * <pre>{@code
- * ClientOptions options = ClientOptions.builder()
- *         .httpClient(GuardedHttpClient.wrap(OkHttpClient.builder().build(), guard))
- *         .apiKey(key)
- *         .build();
- * AnthropicClient client = new AnthropicClientImpl(options);
+ * HttpClient guarded = GuardedHttpClient.wrap(sdkHttpClient, guard);
  * }</pre>
  *
- * <p>Most applications register a {@link GuardInterceptor} instead, which wraps the SDK's own client
- * in one of these. Which requests are read and what is sent byte for byte is {@link WireGuard}'s
+ * <p>Applications register a {@link GuardInterceptor}, which wraps the SDK's own client in one of
+ * these: in anthropic-java 3.14 a Java application cannot build {@code ClientOptions} around a client
+ * of its own ({@code ClientOptions.Builder.backend}, which carries the base URL and credentials, is
+ * hidden from Java, and {@code build()} fails without it). Which requests are read and what is sent byte for byte is {@link WireGuard}'s
  * business: a body that passes is the SDK's own body object, untouched; other endpoints (token
  * counts, batches, files) go out as they are. A {@value WireGuard#CONVERSATION_HEADER} header names
  * the conversation for preservation rules (set it with {@code MessageCreateParams.Builder

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.core.JsonValue;
+import com.anthropic.core.http.StreamResponse;
 import com.anthropic.errors.BadRequestException;
 import com.anthropic.models.messages.ContentBlockParam;
 import com.anthropic.models.messages.Message;
 import com.anthropic.models.messages.MessageCreateParams;
+import com.anthropic.models.messages.RawMessageStreamEvent;
 import com.anthropic.models.messages.ThinkingBlockParam;
 import com.anthropic.models.messages.ToolResultBlockParam;
 import com.anthropic.models.messages.ToolUseBlockParam;
@@ -167,5 +169,36 @@ class AnthropicEndToEndTest {
 
         assertThat(emulator.lastRequest().body()).isEqualTo(unguarded);
         assertThat(emulator.rejections()).isEmpty();
+    }
+
+    @Test
+    void should_stream_the_answer_to_the_repaired_body_in_mutate_mode() {
+        StringBuilder text = new StringBuilder();
+
+        try (StreamResponse<RawMessageStreamEvent> stream = client(Mode.MUTATE).messages()
+                .createStreaming(lateResult())) {
+            stream.stream().forEach(event -> event.contentBlockDelta()
+                    .flatMap(delta -> delta.delta().text()).ifPresent(t -> text.append(t.text())));
+        }
+
+        assertThat(text.toString()).isEqualTo("OK");
+        RecordedRequest received = emulator.lastRequest();
+        assertThat(received.status()).isEqualTo(200);
+        assertThat(received.json().path("stream").booleanValue()).isTrue();
+        assertThat(received.json().at("/messages/4").toString()).isEqualTo(
+                "{\"content\":[{\"text\":\"And in Rome?\",\"type\":\"text\"}],\"role\":\"user\"}");
+        assertThat(received.json().at("/messages/1/content/0/signature").asText()).isEqualTo(SIGNATURE_1);
+    }
+
+    @Test
+    void should_refuse_a_streaming_request_before_sending_in_enforce_mode() {
+        AnthropicClient client = client(Mode.ENFORCE);
+
+        Throwable thrown = catchThrowable(() -> client.messages().createStreaming(lateResult()).close());
+
+        assertThat(thrown).isInstanceOf(OrderingViolationException.class)
+                .hasMessageStartingWith("rejected dispatch (profile anthropic-messages-manual-thinking): 1 blocking "
+                        + "violation(s)\n  - anthropic-tool-result-has-tool-use: tool result 'toolu_9'");
+        assertThat(emulator.requestCount()).isZero();
     }
 }

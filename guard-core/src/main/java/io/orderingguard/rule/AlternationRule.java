@@ -15,8 +15,10 @@ import java.util.List;
  * Messages alternate strictly between two roles, the first non-system message has role
  * {@code roles[0]}, and, when {@code maxPerGroup} is set, at most that many tool calls come from one
  * model response (counted per step where steps are known, else per role group). SYSTEM messages are
- * transparent; thoughts and unanswered tool calls between two messages do not break a same-role
- * pair, but a tool result does: it travels in a turn of its own on the user side, so an assistant
+ * transparent; thoughts between two messages do not break a same-role pair. An unanswered tool call
+ * after a user message does: it went out in an assistant message, so the user message after it is
+ * the next turn (the pairing rule reports the missing result); between two assistant messages it
+ * changes nothing. A tool result breaks a pair too: it travels in a turn of its own on the user side, so an assistant
  * message, its answered tool call and the final assistant answer are an ordinary tool loop, while a
  * user message right after a tool result makes two user turns in a row (Bedrock and Gemini reject
  * that). A provider-executed call (Anthropic server tools, MCP) is model output like a thought: its
@@ -117,12 +119,21 @@ public record AlternationRule(
         Entry previous = null;
         Role previousRole = null;
         boolean seenMessage = false;
+        boolean modelTurnAfterUser = false;
         for (Entry e : entries) {
             if (e instanceof ToolCall c && c.result() != null && !c.providerExecuted()) {
                 // the call is a model turn and its result a turn of its own on the user side (a provider-executed
                 // call's result travels in the assistant response: it is model output like a thought)
                 previous = c;
                 previousRole = Role.USER;
+                modelTurnAfterUser = false;
+                continue;
+            }
+            if (e instanceof ToolCall c && c.requested() && !c.providerExecuted() && previous instanceof Message p
+                    && p.role() == Role.USER) {
+                // an unanswered call still went out in an assistant message, so a user message after it is the
+                // next turn, not a second user turn in a row (the pairing rule reports the missing result)
+                modelTurnAfterUser = true;
                 continue;
             }
             if (!(e instanceof Message m) || m.role() == Role.SYSTEM) {
@@ -136,11 +147,13 @@ public record AlternationRule(
                             + m.role().wireName());
                 }
             } else if (previous != null && previousRole == m.role()
+                    && !(modelTurnAfterUser && m.role() == Role.USER)
                     && !(previous instanceof ToolCall && mode == AlternationMode.USER_AFTER_RESULT)) {
                 reportConsecutive(previous, m, sink);
             }
             previous = m;
             previousRole = m.role();
+            modelTurnAfterUser = false;
         }
     }
 

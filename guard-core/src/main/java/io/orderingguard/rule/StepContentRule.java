@@ -93,16 +93,35 @@ public record StepContentRule(
         List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
         if (scope == StepScope.CURRENT_TURN) {
+            // checked on every dispatch: the turn is read in place, and its name and ids built only for a finding
             int latestUser = s.latestUserIndex();
-            List<Integer> turn = new ArrayList<>();
+            Entry first = null;
+            Entry firstTrigger = null;
+            boolean hasRequired = false;
             for (int i = latestUser + 1; i < entries.size(); i++) {
-                if (isModelOutput(entries.get(i))) {
-                    turn.add(i);
+                Entry e = entries.get(i);
+                if (!isModelOutput(e)) {
+                    continue;
                 }
+                if (first == null) {
+                    first = e;
+                }
+                if (firstTrigger == null && e.kind() == trigger) {
+                    firstTrigger = e;
+                }
+                hasRequired |= e.kind() == required;
             }
-            String name = latestUser < 0 ? "the current turn (the whole conversation: it has no user message)"
-                    : "the current turn (after user message " + RuleFields.quote(entries.get(latestUser).id()) + ")";
-            checkResponse(entries, turn, name, sink);
+            if (violated(first, firstTrigger, hasRequired)) {
+                List<String> ids = new ArrayList<>();
+                for (int i = latestUser + 1; i < entries.size(); i++) {
+                    if (isModelOutput(entries.get(i))) {
+                        ids.add(entries.get(i).id());
+                    }
+                }
+                String name = latestUser < 0 ? "the current turn (the whole conversation: it has no user message)"
+                        : "the current turn (after user message " + RuleFields.quote(entries.get(latestUser).id()) + ")";
+                report(ids, name, first, firstTrigger, hasRequired, sink);
+            }
             return;
         }
         Map<String, List<Integer>> responses = new LinkedHashMap<>();
@@ -141,17 +160,24 @@ public record StepContentRule(
             }
             hasRequired |= e.kind() == required;
         }
-        if (firstTrigger == null) {
-            return;
-        }
-        Entry first = entries.get(response.get(0));
-        if (hasRequired && (position == StepPosition.ANY || first.kind() == required)) {
+        Entry first = response.isEmpty() ? null : entries.get(response.get(0));
+        if (!violated(first, firstTrigger, hasRequired)) {
             return;
         }
         List<String> ids = new ArrayList<>(response.size());
         for (int i : response) {
             ids.add(entries.get(i).id());
         }
+        report(ids, name, first, firstTrigger, hasRequired, sink);
+    }
+
+    /** Whether a response holding the trigger lacks the required kind (anywhere, or first as the position asks). */
+    private boolean violated(Entry first, Entry firstTrigger, boolean hasRequired) {
+        return firstTrigger != null && !(hasRequired && (position == StepPosition.ANY || first.kind() == required));
+    }
+
+    private void report(List<String> ids, String name, Entry first, Entry firstTrigger, boolean hasRequired,
+            FindingSink sink) {
         String holds = name + " holds " + trigger.wireName() + " " + RuleFields.quote(firstTrigger.id());
         if (!hasRequired) {
             sink.report(this, Facet.MISSING, ids, holds + " but no " + required.wireName());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.genai.Client;
+import com.google.genai.ResponseStream;
 import com.google.genai.errors.ClientException;
 import com.google.genai.types.Content;
 import com.google.genai.types.FunctionCall;
@@ -129,4 +130,35 @@ class GenaiEndToEndTest {
         assertThat(emulator.rejections()).isEmpty();
     }
 
+    @Test
+    void should_stream_the_answer_to_the_repaired_contents_in_mutate_mode() {
+        GuardedModels models = GuardedModels.wrap(client.models, guard(Mode.MUTATE));
+        StringBuilder text = new StringBuilder();
+
+        try (ResponseStream<GenerateContentResponse> stream = models.generateContentStream(MODEL, twoUserTurns(), null)) {
+            for (GenerateContentResponse chunk : stream) {
+                text.append(chunk.text() == null ? "" : chunk.text());
+            }
+        }
+
+        assertThat(text.toString()).isEqualTo("OK");
+        RecordedRequest received = emulator.lastRequest();
+        assertThat(received.path()).isEqualTo("/v1/models/" + MODEL + ":streamGenerateContent");
+        assertThat(received.status()).isEqualTo(200);
+        assertThat(received.json().at("/contents/5/parts/0/text").asText()).isEqualTo("Understood.");
+        assertThat(received.json().at("/contents/1/parts/0/thoughtSignature").asText())
+                .isEqualTo(Base64.getEncoder().encodeToString(SIGNATURE.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void should_refuse_a_streaming_request_before_sending_in_enforce_mode() {
+        GuardedModels models = GuardedModels.wrap(client.models, guard(Mode.ENFORCE));
+
+        Throwable thrown = catchThrowable(() -> models.generateContentStream(MODEL, twoUserTurns(), null));
+
+        assertThat(thrown).isInstanceOf(OrderingViolationException.class)
+                .hasMessageStartingWith("rejected dispatch (profile gemini-3-api): 1 blocking violation(s)\n"
+                        + "  - gemini-role-alternation: roles must alternate");
+        assertThat(emulator.requestCount()).isZero();
+    }
 }

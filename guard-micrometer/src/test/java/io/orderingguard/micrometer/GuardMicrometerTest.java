@@ -32,10 +32,10 @@ import org.junit.jupiter.api.Test;
  */
 class GuardMicrometerTest {
 
-    /** An Anthropic dispatch with an unanswered tool call and two user messages in a row. */
+    /** An Anthropic dispatch with two user messages in a row and an unanswered tool call. */
     private static Dispatch unanswered(String conversationId) {
         return Dispatch.of(conversationId, "anthropic", "claude-sonnet-4-5", Timeline.of(Entry.user("u1", "find"),
-                Entry.toolCall("call_1", "search", null), Entry.user("u2", "again")));
+                Entry.user("u2", "again"), Entry.toolCall("call_1", "search", null)));
     }
 
     private static OrderingGuard.Builder guard(Mode mode) {

@@ -30,10 +30,10 @@ class GuardSpanEventsTest {
     @RegisterExtension
     static final OpenTelemetryExtension OTEL = OpenTelemetryExtension.create();
 
-    /** An Anthropic dispatch with an unanswered tool call and two user messages in a row. */
+    /** An Anthropic dispatch with two user messages in a row and an unanswered tool call. */
     private static Dispatch unanswered(String conversationId) {
         return Dispatch.of(conversationId, "anthropic", "claude-sonnet-4-5", Timeline.of(Entry.user("u1", "find"),
-                Entry.toolCall("call_1", "search", null), Entry.user("u2", "again")));
+                Entry.user("u2", "again"), Entry.toolCall("call_1", "search", null)));
     }
 
     /** Runs a check inside a span named {@code chat claude-sonnet-4-5}, as an LLM client's span would be. */

@@ -209,12 +209,10 @@ public final class PromptCodec {
         return tools;
     }
 
-    /** A short, stable digest of a blob (a signature), used in content-derived ids: 12 hex digits. */
-    static String digest(String blob) {
-        return EncoderIds.digest("", Payloads.fingerprintOfText(blob));
-    }
-
-    /** {@code prefix} and the {@link #digest} of a blob, made as one string. */
+    /**
+     * {@code prefix} and a short, stable digest of a blob (a signature): 12 hex digits of its canonical
+     * fingerprint, made as one string. Used in content-derived ids.
+     */
     static String digestId(String prefix, String blob) {
         return EncoderIds.digest(prefix, Payloads.fingerprintOfText(blob));
     }

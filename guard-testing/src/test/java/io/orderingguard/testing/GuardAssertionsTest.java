@@ -22,8 +22,9 @@ class GuardAssertionsTest {
             OrderingRule.toolResultPairing("pairing").withSeverity(Severity.BLOCKING)
                     .withProvenance(Provenance.of("docs", "tool_use ids were found without tool_result blocks", null)),
             OrderingRule.alternation("alt", Role.USER, Role.ASSISTANT));
-    private static final Dispatch BROKEN = Dispatch.of(Timeline.of(Entry.user("u1", "q"),
-            Entry.toolCall("call_1", "search", null), Entry.user("u2", "again")));
+    /** Two user turns in a row (advisory) and an unanswered call (blocking). */
+    private static final Dispatch BROKEN = Dispatch.of(Timeline.of(Entry.user("u1", "q"), Entry.user("u2", "again"),
+            Entry.toolCall("call_1", "search", null)));
     private static final Dispatch HEALTHY = Dispatch.of(Timeline.of(Entry.user("u1", "q"), Entry.assistant("a1", "a")));
 
     private static GuardResult enforce(Dispatch d) {

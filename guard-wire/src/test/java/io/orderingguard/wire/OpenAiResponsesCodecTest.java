@@ -75,7 +75,7 @@ class OpenAiResponsesCodecTest {
         Dispatch dispatch = parsed.dispatch();
         List<Entry> entries = dispatch.timeline().entries();
 
-        assertThat(dispatch.provider()).isEqualTo("openai");
+        assertThat(dispatch.provider()).isEqualTo("openai-responses");
         assertThat(dispatch.model()).isEqualTo("o4-mini");
         assertThat(dispatch.context()).isNull();
         assertThat(dispatch.options()).isEqualTo(RequestOptions.unknown()

@@ -6,7 +6,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * Fails the build when Ordering Guard's main classes (every module on this module's test class path:
- * core, policy, profiles, testing, redis, langchain4j, spring-ai, cli) break the architecture: a package cycle, a
+ * core, policy, profiles, testing, redis, wire, the SDK and HTTP adapters, langchain4j, spring-ai, spring-boot,
+ * adk, micrometer, opentelemetry) break the architecture: a package cycle, a
  * layering breach in guard-core, or an {@code internal} package used from another module.
  */
 @AnalyzeClasses(packages = ArchitectureRules.ROOT, importOptions = ArchitectureRules.MainClassesOnly.class)

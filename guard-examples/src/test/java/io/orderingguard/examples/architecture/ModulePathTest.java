@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Resolves the library modules on the module path, as an application using them as modules would:
  * the descriptors must name every module they need, export the API packages and not
- * {@code internal}, and wire the shipped profile catalogue through {@code uses}/{@code provides}.
- * (Unit tests run on the class path, where descriptors are not used.)
+ * {@code internal}, and wire the shipped profile catalogue through {@code uses}/{@code provides}; the
+ * adapters whose dependencies have no module names resolve beside them as automatic modules of the
+ * names their manifests give. (Unit tests run on the class path, where descriptors are not used.)
  */
 class ModulePathTest {
 
@@ -27,7 +28,25 @@ class ModulePathTest {
             "io.orderingguard.policy", "io.orderingguard.testing", "io.orderingguard.redis",
             "io.orderingguard.micrometer", "io.orderingguard.opentelemetry");
 
+    /**
+     * Modules with a descriptor that the first test does not inspect: resolved with the adapters. Not
+     * io.orderingguard.anthropic: it requires com.anthropic.core, the module anthropic-java-core 3.x
+     * declares, and this class path holds the 2.x release Spring AI is built on, which has no module
+     * name (guard-anthropic-java's own build resolves it on 3.x).
+     */
+    private static final List<String> ADAPTERS_WITH_DESCRIPTORS = List.of("io.orderingguard.wire");
+
+    /** The adapters whose dependencies carry no module names: automatic modules with a stable name each. */
+    private static final List<String> AUTOMATIC = List.of("io.orderingguard.okhttp", "io.orderingguard.openai",
+            "io.orderingguard.genai", "io.orderingguard.bedrock", "io.orderingguard.langchain4j",
+            "io.orderingguard.springai", "io.orderingguard.spring.boot", "io.orderingguard.spring.boot.starter",
+            "io.orderingguard.adk");
+
     private static ModuleLayer layer() {
+        return layer(LIBRARIES);
+    }
+
+    private static ModuleLayer layer(List<String> roots) {
         List<Path> path = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             // main artifacts only: test classes and test-jars are not modules of the product
@@ -36,7 +55,7 @@ class ModulePathTest {
             }
         }
         ModuleFinder finder = ModuleFinder.of(path.toArray(new Path[0]));
-        Configuration configuration = ModuleLayer.boot().configuration().resolve(finder, ModuleFinder.of(), LIBRARIES);
+        Configuration configuration = ModuleLayer.boot().configuration().resolve(finder, ModuleFinder.of(), roots);
         return ModuleLayer.boot().defineModulesWithOneLoader(configuration, ClassLoader.getSystemClassLoader());
     }
 
@@ -79,5 +98,26 @@ class ModulePathTest {
         Object guard = builder.getClass().getMethod("build").invoke(profile.invoke(builder, names.get(0)));
 
         assertThat(guard.getClass().getModule().getName()).isEqualTo("io.orderingguard.core");
+    }
+
+    @Test
+    void should_resolve_every_adapter_without_a_module_info_as_an_automatic_module_of_its_stable_name() {
+        List<String> roots = new ArrayList<>(LIBRARIES);
+        roots.addAll(ADAPTERS_WITH_DESCRIPTORS);
+        roots.addAll(AUTOMATIC);
+
+        ModuleLayer layer = layer(roots);
+
+        for (String name : ADAPTERS_WITH_DESCRIPTORS) {
+            assertThat(layer.findModule(name).orElseThrow().getDescriptor().isAutomatic()).as(name).isFalse();
+        }
+        for (String name : AUTOMATIC) {
+            ModuleDescriptor descriptor = layer.findModule(name).orElseThrow().getDescriptor();
+            assertThat(descriptor.isAutomatic()).as("%s is named by its manifest", name).isTrue();
+        }
+        assertThat(layer.findModule("io.orderingguard.spring.boot").orElseThrow().getPackages())
+                .containsExactly("io.orderingguard.spring.boot");
+        assertThat(layer.findModule("io.orderingguard.genai").orElseThrow().getDescriptor().packages())
+                .contains("io.orderingguard.genai");
     }
 }

@@ -1,12 +1,13 @@
 package io.orderingguard.spring.boot;
 
+import io.orderingguard.CheckObserver;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.json.ProfileCodec;
 import io.orderingguard.profiles.Profiles;
-import io.orderingguard.stash.InMemoryStash;
+import io.orderingguard.stash.Stash;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,15 +18,60 @@ final class GuardFactory {
     /** What {@link GuardConfigException} names as configured: the failure analyzer recognises it. */
     static final String WHAT = "ordering-guard properties";
 
+    /** The problem reported when the Redis stash is asked for but guard-redis is absent. */
+    static final String NO_GUARD_REDIS = "ordering-guard.stash.type is redis, but guard-redis is not on the class "
+            + "path; add the dependency io.orderingguard:guard-redis";
+
     private GuardFactory() {}
 
     /**
      * Builds the guard.
      *
+     * @param properties the bound properties
+     * @param stash the stash the properties chose (the auto-configured one or the application's), or
+     *     {@code null} for none
+     * @param observers observers to attach (metrics, the application's own)
      * @throws GuardConfigException listing every invalid property, each naming the property and value
      */
-    static OrderingGuard build(OrderingGuardProperties properties) {
+    static OrderingGuard build(OrderingGuardProperties properties, Stash stash, List<CheckObserver> observers) {
         List<String> problems = new ArrayList<>();
+        OrderingGuard.Builder builder = configure(properties, problems);
+        if (properties.stash().type() == StashKind.REDIS && stash == null) {
+            problems.add(NO_GUARD_REDIS);
+        }
+        if (!problems.isEmpty()) {
+            throw new GuardConfigException(WHAT, problems);
+        }
+        if (properties.stash().type() != StashKind.NONE) {
+            builder.stash(stash);
+        }
+        observers.forEach(builder::observer);
+        return build(builder);
+    }
+
+    /**
+     * Lists what is wrong with the guard's properties (profiles, fallback, disabled rule ids), without
+     * building a guard to use: the stash's own configuration reports these first, so one startup
+     * failure names every bad property whichever bean Spring creates first.
+     *
+     * @param properties the bound properties
+     * @return the problems, each naming the property; empty when the guard can be built
+     */
+    static List<String> problems(OrderingGuardProperties properties) {
+        List<String> problems = new ArrayList<>();
+        OrderingGuard.Builder builder = configure(properties, problems);
+        if (problems.isEmpty()) {
+            try {
+                build(builder);
+            } catch (GuardConfigException e) {
+                problems.addAll(e.problems());
+            }
+        }
+        return problems;
+    }
+
+    /** A builder with every property but the stash applied; what cannot be applied goes to problems. */
+    private static OrderingGuard.Builder configure(OrderingGuardProperties properties, List<String> problems) {
         OrderingGuard.Builder builder = OrderingGuard.builder();
         List<String> names = properties.profiles();
         for (int i = 0; i < names.size(); i++) {
@@ -55,16 +101,13 @@ final class GuardFactory {
         } else if (!fixed) {
             builder.selectProfiles(fallback == null ? Profiles.selector() : Profiles.selector(fallback));
         }
-        if (!problems.isEmpty()) {
-            throw new GuardConfigException(WHAT, problems);
-        }
-        builder.mode(properties.mode() == GuardMode.MUTATE ? Mode.MUTATE : Mode.ENFORCE)
+        return builder.mode(properties.mode() == GuardMode.MUTATE ? Mode.MUTATE : Mode.ENFORCE)
                 .shadow(properties.mode() == GuardMode.SHADOW)
                 .disableAdvisoryRuleIds(properties.disabledAdvisoryRuleIds().toArray(String[]::new))
-                .onStashFailure(properties.stashFailureMode());
-        if (properties.stash() == StashKind.MEMORY) {
-            builder.stash(InMemoryStash.create());
-        }
+                .onStashFailure(properties.stash().failureMode());
+    }
+
+    private static OrderingGuard build(OrderingGuard.Builder builder) {
         try {
             return builder.build();
         } catch (GuardConfigException e) {

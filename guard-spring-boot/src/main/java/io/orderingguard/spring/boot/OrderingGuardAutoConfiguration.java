@@ -1,16 +1,27 @@
 package io.orderingguard.spring.boot;
 
+import io.lettuce.core.RedisClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import io.orderingguard.CheckObserver;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.micrometer.GuardMicrometer;
+import io.orderingguard.redis.RedisStash;
 import io.orderingguard.springai.OrderingGuardAdvisor;
+import io.orderingguard.stash.InMemoryStash;
+import io.orderingguard.stash.Stash;
 import org.springframework.ai.chat.client.ChatClientCustomizer;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * Auto-configuration of Ordering Guard for Spring AI applications: an {@link OrderingGuard} built from
@@ -20,9 +31,18 @@ import org.springframework.context.annotation.Bean;
  * {@code ordering-guard.decorate-chat-models=true}, every {@code ChatModel} bean wrapped with
  * {@code GuardedChatModel}. {@code ordering-guard.enabled=false} turns all of it off.
  *
+ * <p>The guard's stash is a {@code Stash} bean: an in-memory one ({@code ordering-guard.stash.type=memory},
+ * the default), guard-redis's {@code RedisStash} on the application's Redis connection
+ * ({@code redis}), or none ({@code none}); an application's own {@code Stash} bean replaces the first
+ * two. Every {@link CheckObserver} bean is attached to the guard; with guard-micrometer on the class
+ * path and a {@code MeterRegistry} bean, one reports each check to Micrometer, unless
+ * {@code ordering-guard.metrics.enabled=false}.
+ *
  * <p>Invalid properties fail startup with {@link OrderingGuardFailureAnalyzer}'s description.
  */
-@AutoConfiguration
+@AutoConfiguration(afterName = {
+        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+        "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration"})
 @ConditionalOnClass({OrderingGuard.class, OrderingGuardAdvisor.class})
 @ConditionalOnProperty(prefix = "ordering-guard", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(OrderingGuardProperties.class)
@@ -35,12 +55,16 @@ public final class OrderingGuardAutoConfiguration {
      * The guard, from the properties.
      *
      * @param properties the bound properties
+     * @param stash the stash bean (the auto-configured one or the application's), if any
+     * @param observers every check observer bean, in their order
      * @return the guard
      */
     @Bean
     @ConditionalOnMissingBean
-    public OrderingGuard orderingGuard(OrderingGuardProperties properties) {
-        return GuardFactory.build(properties);
+    public OrderingGuard orderingGuard(OrderingGuardProperties properties, ObjectProvider<Stash> stash,
+            ObjectProvider<CheckObserver> observers) {
+        Stash chosen = properties.stash().type() == StashKind.NONE ? null : stash.getIfAvailable();
+        return GuardFactory.build(properties, chosen, observers.orderedStream().toList());
     }
 
     /**
@@ -76,5 +100,45 @@ public final class OrderingGuardAutoConfiguration {
     @ConditionalOnProperty(prefix = "ordering-guard", name = "decorate-chat-models", havingValue = "true")
     public static BeanPostProcessor orderingGuardChatModelDecorator(ObjectProvider<OrderingGuard> guard) {
         return new ChatModelDecorator(guard);
+    }
+
+    /** {@code ordering-guard.stash.type=memory}: one in-memory stash per application instance. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "ordering-guard.stash", name = "type", havingValue = "memory", matchIfMissing = true)
+    static final class MemoryStashConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(Stash.class)
+        InMemoryStash orderingGuardStash() {
+            return InMemoryStash.create();
+        }
+    }
+
+    /** {@code ordering-guard.stash.type=redis} with guard-redis present: a stash on the application's Redis. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.orderingguard.redis.RedisStash")
+    @ConditionalOnProperty(prefix = "ordering-guard.stash", name = "type", havingValue = "redis")
+    static final class RedisStashConfiguration {
+
+        @Bean(destroyMethod = "close")
+        @ConditionalOnMissingBean(Stash.class)
+        RedisStash orderingGuardStash(OrderingGuardProperties properties, ObjectProvider<RedisClient> clients,
+                ListableBeanFactory beans) {
+            return RedisStashes.create(properties, clients.getIfUnique(), beans);
+        }
+    }
+
+    /** Micrometer metrics when guard-micrometer is present and the application has a meter registry. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = {"io.orderingguard.micrometer.GuardMicrometer", "io.micrometer.core.instrument.MeterRegistry"})
+    @ConditionalOnBean(type = "io.micrometer.core.instrument.MeterRegistry")
+    @ConditionalOnProperty(prefix = "ordering-guard.metrics", name = "enabled", havingValue = "true", matchIfMissing = true)
+    static final class MetricsConfiguration {
+
+        @Bean
+        CheckObserver orderingGuardMetrics(MeterRegistry meters, ObjectProvider<ObservationRegistry> observations) {
+            ObservationRegistry registry = observations.getIfUnique();
+            return registry == null ? GuardMicrometer.observer(meters) : GuardMicrometer.observer(registry, meters);
+        }
     }
 }

@@ -2,13 +2,14 @@ package io.orderingguard.spring.boot;
 
 import io.orderingguard.StashFailureMode;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The {@code ordering-guard.*} properties, bound once at startup. Every list is non-null (empty when
- * not set).
+ * not set), and so is every nested group.
  *
  * <p>Immutable and thread-safe.
  *
@@ -24,8 +25,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     profiles beside profiles
  * @param disabledAdvisoryRuleIds advisory findings of these rule ids are dropped (a mistyped id fails
  *     startup, naming the closest known ids)
- * @param stash where preservation baselines are kept: memory or none
- * @param stashFailureMode what happens when the stash cannot answer: fail-closed or fail-open
+ * @param stash where the guard keeps each conversation's preservation baseline, and what happens
+ *     when that store cannot answer
+ * @param metrics the guard's Micrometer meters
  * @param decorateChatModels whether every ChatModel bean is wrapped with
  *     GuardedChatModel, for code that calls the model directly and never runs advisors
  */
@@ -37,11 +39,11 @@ public record OrderingGuardProperties(
         String fallbackProfile,
         List<Path> profileFiles,
         List<String> disabledAdvisoryRuleIds,
-        @DefaultValue("memory") StashKind stash,
-        @DefaultValue("fail-closed") StashFailureMode stashFailureMode,
+        @DefaultValue Stash stash,
+        @DefaultValue Metrics metrics,
         @DefaultValue("false") boolean decorateChatModels) {
 
-    /** Replaces absent lists by empty ones and checks the enums are set. */
+    /** Replaces absent lists by empty ones and checks the enum and the groups are set. */
     public OrderingGuardProperties {
         if (mode == null) {
             throw new IllegalArgumentException("ordering-guard.mode must not be null");
@@ -49,11 +51,73 @@ public record OrderingGuardProperties(
         if (stash == null) {
             throw new IllegalArgumentException("ordering-guard.stash must not be null");
         }
-        if (stashFailureMode == null) {
-            throw new IllegalArgumentException("ordering-guard.stash-failure-mode must not be null");
+        if (metrics == null) {
+            throw new IllegalArgumentException("ordering-guard.metrics must not be null");
         }
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
         profileFiles = profileFiles == null ? List.of() : List.copyOf(profileFiles);
         disabledAdvisoryRuleIds = disabledAdvisoryRuleIds == null ? List.of() : List.copyOf(disabledAdvisoryRuleIds);
     }
+
+    /**
+     * The {@code ordering-guard.stash.*} properties: the stash the auto-configuration creates (an
+     * application's own {@code Stash} bean replaces it, unless the type is {@code none}).
+     *
+     * <p>Immutable and thread-safe.
+     *
+     * @param type memory (one in-memory stash per application instance), redis (guard-redis's stash,
+     *     shared by every instance), or none (preservation rules never fire)
+     * @param failureMode what the guard does when the stash cannot answer: fail-closed (reject the
+     *     prompt) or fail-open (skip the preservation rules, report an advisory finding)
+     * @param redis the Redis stash, used with type redis
+     */
+    public record Stash(
+            @DefaultValue("memory") StashKind type,
+            @DefaultValue("fail-closed") StashFailureMode failureMode,
+            @DefaultValue Redis redis) {
+
+        /** Checks every field is set. */
+        public Stash {
+            if (type == null) {
+                throw new IllegalArgumentException("ordering-guard.stash.type must not be null");
+            }
+            if (failureMode == null) {
+                throw new IllegalArgumentException("ordering-guard.stash.failure-mode must not be null");
+            }
+            if (redis == null) {
+                throw new IllegalArgumentException("ordering-guard.stash.redis must not be null");
+            }
+        }
+    }
+
+    /**
+     * The {@code ordering-guard.stash.redis.*} properties. The connection is the application's own
+     * when it has one: Spring Data Redis's {@code LettuceConnectionFactory} (its Lettuce client and
+     * its address), or a Lettuce {@code RedisClient} bean together with {@link #uri}. The values are
+     * checked at startup; a bad one fails it naming the property.
+     *
+     * <p>Immutable and thread-safe.
+     *
+     * @param uri the Redis to use, e.g. redis://cache.internal:6379/2; when unset, the address of the
+     *     application's LettuceConnectionFactory
+     * @param namespace the key prefix: snapshots live under namespace:snapshot:conversation-id, so
+     *     several applications or environments can share one Redis
+     * @param ttl how long a conversation's snapshot lives after its last write
+     * @param timeout the deadline of one stash call, waiting for the connection included
+     */
+    public record Redis(
+            String uri,
+            @DefaultValue("orderingguard") String namespace,
+            @DefaultValue("24h") Duration ttl,
+            @DefaultValue("250ms") Duration timeout) {}
+
+    /**
+     * The {@code ordering-guard.metrics.*} properties.
+     *
+     * <p>Immutable and thread-safe.
+     *
+     * @param enabled whether the guard reports every check to the application's MeterRegistry (and
+     *     ObservationRegistry, when it has one) through guard-micrometer, when both are present
+     */
+    public record Metrics(@DefaultValue("true") boolean enabled) {}
 }

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.StashFailureMode;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.springai.GuardedChatModel;
 import io.orderingguard.springai.OrderingGuardAdvisor;
 import io.orderingguard.testing.emulator.ProviderEmulator;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -38,6 +40,11 @@ class OrderingGuardAutoConfigurationTest {
             + "violation(s)\n  - openai-tool-message-follows-tool-calls: tool result 'call_1' answers no tool call in "
             + "the conversation [prevents: Invalid parameter: messages with role 'tool' must be a response to a "
             + "preceeding message with 'tool_calls'.]";
+
+    /** The stash group with every default. */
+    static final OrderingGuardProperties.Stash DEFAULT_STASH = new OrderingGuardProperties.Stash(StashKind.MEMORY,
+            StashFailureMode.FAIL_CLOSED, new OrderingGuardProperties.Redis(null, "orderingguard", Duration.ofHours(24),
+                    Duration.ofMillis(250)));
 
     final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(OrderingGuardAutoConfiguration.class));
@@ -77,7 +84,7 @@ class OrderingGuardAutoConfigurationTest {
         runner.run(context -> {
             OrderingGuardProperties p = context.getBean(OrderingGuardProperties.class);
             assertThat(p).isEqualTo(new OrderingGuardProperties(true, GuardMode.ENFORCE, List.of(), null, List.of(),
-                    List.of(), StashKind.MEMORY, io.orderingguard.StashFailureMode.FAIL_CLOSED, false));
+                    List.of(), DEFAULT_STASH, new OrderingGuardProperties.Metrics(true), false));
             assertThat(context.getBean(OrderingGuard.class).mode()).isEqualTo(Mode.ENFORCE);
             assertThat(context.getBean(OrderingGuardAdvisor.class).guard()).isSameAs(context.getBean(OrderingGuard.class));
             assertThat(context).hasSingleBean(ChatClientCustomizer.class);
@@ -88,13 +95,18 @@ class OrderingGuardAutoConfigurationTest {
     void every_property_binds() {
         runner.withPropertyValues("ordering-guard.mode=mutate", "ordering-guard.profiles=openai-chat,strict-alternation",
                 "ordering-guard.disabled-advisory-rule-ids=openai-tool-message-follows-tool-calls",
-                "ordering-guard.stash=none", "ordering-guard.stash-failure-mode=fail-open",
-                "ordering-guard.decorate-chat-models=true").run(context -> {
+                "ordering-guard.stash.type=none", "ordering-guard.stash.failure-mode=fail-open",
+                "ordering-guard.stash.redis.uri=redis://cache.internal:6380/2", "ordering-guard.stash.redis.namespace=shop",
+                "ordering-guard.stash.redis.ttl=2h", "ordering-guard.stash.redis.timeout=1s",
+                "ordering-guard.metrics.enabled=false", "ordering-guard.decorate-chat-models=true").run(context -> {
                     OrderingGuardProperties p = context.getBean(OrderingGuardProperties.class);
                     assertThat(p).isEqualTo(new OrderingGuardProperties(true, GuardMode.MUTATE,
                             List.of("openai-chat", "strict-alternation"), null, List.of(),
-                            List.of("openai-tool-message-follows-tool-calls"), StashKind.NONE,
-                            io.orderingguard.StashFailureMode.FAIL_OPEN, true));
+                            List.of("openai-tool-message-follows-tool-calls"),
+                            new OrderingGuardProperties.Stash(StashKind.NONE, StashFailureMode.FAIL_OPEN,
+                                    new OrderingGuardProperties.Redis("redis://cache.internal:6380/2", "shop",
+                                            Duration.ofHours(2), Duration.ofSeconds(1))),
+                            new OrderingGuardProperties.Metrics(false), true));
                     assertThat(context.getBean(OrderingGuard.class).mode()).isEqualTo(Mode.MUTATE);
                 });
     }

@@ -136,7 +136,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
             }
         }
         ObjectNode context = previous == null ? null : Blocks.NODES.objectNode().put(PREVIOUS_RESPONSE, previous);
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai",
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai-responses",
                 ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), context,
                 options(root));
         return p;

@@ -11,6 +11,9 @@ import io.orderingguard.spring.boot.OrderingGuardProperties;
 import io.orderingguard.spring.boot.StashKind;
 import io.orderingguard.testing.emulator.Answer;
 import io.orderingguard.testing.emulator.ProviderEmulator;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -36,7 +39,7 @@ import org.springframework.core.env.Environment;
  * A real Spring Boot application with the starter on the class path, Spring AI's chat client
  * auto-configuration and {@code application.yml}: the {@code ChatClient.Builder} the application is
  * handed carries the guard, which refuses an orphaned tool result before any request reaches the
- * provider emulator, and lets a valid prompt through.
+ * provider emulator, and lets a valid prompt through, timed in the application's meter registry.
  */
 class StarterApplicationTest {
 
@@ -49,6 +52,11 @@ class StarterApplicationTest {
     @Configuration(proxyBeanMethods = false)
     @EnableAutoConfiguration
     static class Application {
+
+        @Bean
+        MeterRegistry meterRegistry() {
+            return new SimpleMeterRegistry();
+        }
 
         @Bean
         ChatModel openAi(Environment environment) {
@@ -80,8 +88,10 @@ class StarterApplicationTest {
     @Test
     void application_yml_binds() {
         assertThat(context.getBean(OrderingGuardProperties.class)).isEqualTo(new OrderingGuardProperties(true,
-                GuardMode.ENFORCE, List.of(), "permissive", List.of(), List.of(), StashKind.NONE,
-                StashFailureMode.FAIL_OPEN, false));
+                GuardMode.ENFORCE, List.of(), "permissive", List.of(), List.of(),
+                new OrderingGuardProperties.Stash(StashKind.NONE, StashFailureMode.FAIL_OPEN,
+                        new OrderingGuardProperties.Redis(null, "orderingguard", Duration.ofHours(24), Duration.ofMillis(250))),
+                new OrderingGuardProperties.Metrics(true), false));
         assertThat(context.getBeansOfType(OrderingGuard.class)).hasSize(1);
     }
 
@@ -109,5 +119,7 @@ class StarterApplicationTest {
         assertThat(answer).isEqualTo("Hello");
         assertThat(emulator.requestCount()).isEqualTo(1);
         assertThat(emulator.rejections()).isEmpty();
+        assertThat(context.getBean(MeterRegistry.class).get("ordering.guard.checks")
+                .tags("outcome", "passed", "profile", "openai-chat").timer().count()).isEqualTo(1);
     }
 }
