@@ -221,23 +221,23 @@ final class Tokens {
 
     /**
      * Reads the fields of the object the parser is on into kept values, in the order of {@code names}
-     * (other fields are skipped), and moves past it.
+     * (other fields are skipped), and moves past it (also when it answers {@code null}).
      *
      * @return the values ({@code null} for an absent field), or {@code null} when a named field repeats
      */
     Object[] fields(String... names) throws IOException {
         Object[] values = new Object[names.length];
+        boolean repeated = false;
         for (String name = field(); name != null; name = field()) {
             int k = indexOf(names, name);
             if (k < 0) {
                 skip();
-            } else if (values[k] != null) {
-                return null;
             } else {
+                repeated |= values[k] != null;
                 values[k] = value();
             }
         }
-        return values;
+        return repeated ? null : values;
     }
 
     /** Returns where a field name is among names (field names are interned, as constants are), or -1. */
