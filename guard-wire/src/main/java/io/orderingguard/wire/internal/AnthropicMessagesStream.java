@@ -351,11 +351,7 @@ final class AnthropicMessagesStream {
                     return false;
                 }
                 if (k == INPUT && t.isObject()) {
-                    String text = t.objectText();
-                    if (text == null) {
-                        return false;
-                    }
-                    values[k] = new Input(text);
+                    values[k] = new Input(t.arguments());
                 } else if (k == BLOCK_CONTENT && (t.isArray() || t.isObject())) {
                     values[k] = t.tree();
                 } else {
@@ -402,9 +398,9 @@ final class AnthropicMessagesStream {
                             || input != null && !(input instanceof Input)) {
                         return false;
                     }
-                    ToolCall call = new ToolCall((String) values[5], (String) values[6], null, null, true, null, null,
-                            step, wire, !"tool_use".equals(type));
-                    p.addEntry(input == null ? call : call.withArgumentText(((Input) input).text()), null, null);
+                    ToolCall call = new ToolCall((String) values[5], (String) values[6], Input.tree(input), null, true,
+                            null, null, step, wire, !"tool_use".equals(type));
+                    p.addEntry(Input.withText(call, input), null, null);
                     return true;
                 }
                 case "tool_result": {
@@ -481,6 +477,5 @@ final class AnthropicMessagesStream {
         }
     }
 
-    /** The JSON text of a tool call's {@code input} object. */
-    private record Input(String text) {}
+
 }

@@ -8,7 +8,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireContext;
@@ -49,6 +51,8 @@ final class Tokens {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
 
     /** Reads one value of a body as a tree (a declared tool's schema), as the tree read would have it. */
     private static final ObjectMapper VALUE = JsonMapper.builder(factory())
@@ -188,35 +192,38 @@ final class Tokens {
     }
 
     /**
-     * Returns the JSON text of the object the parser is on, from its {@code {} to its {@code }}, and
-     * moves past it; {@code null} when the text would not read back as the tree read's copy of it (a
-     * float {@code -0.0}, which an exact decimal reads as zero; a text too long for a default parser).
+     * Reads the object the parser is on as a tool call's arguments, and moves past it: its JSON text, to
+     * be parsed when a rule reads the arguments ({@link io.orderingguard.timeline.ToolCall#withArgumentText}),
+     * or its tree when the text would not read back as the tree read's copy: a float is an exact decimal
+     * in the tree read and a double when parsed from text, and a text as long as a default parser's
+     * string limit is not parsed from text.
+     *
+     * @return the text ({@link String}) or the tree ({@link ObjectNode})
      */
-    String objectText() throws IOException {
+    Object arguments() throws IOException {
         long start = parser.currentTokenLocation().getByteOffset();
-        boolean exact = true;
+        boolean floats = false;
         int depth = 1;
         while (depth > 0) {
             JsonToken token = parser.nextToken();
             if (token == null) {
-                return null;
+                throw new IOException("the body ends inside an object");
             }
             switch (token) {
                 case START_OBJECT, START_ARRAY -> depth++;
                 case END_OBJECT, END_ARRAY -> depth--;
-                case VALUE_NUMBER_FLOAT -> exact &= !isNegativeZero();
+                case VALUE_NUMBER_FLOAT -> floats = true;
                 default -> { }
             }
         }
         long end = parser.currentTokenLocation().getByteOffset() + 1;
-        if (!exact || start < 0 || end - start >= StreamReadConstraints.DEFAULT_MAX_STRING_LEN) {
-            return null;
+        if (start < 0) {
+            throw new IOException("the parser gives no byte offsets");
+        }
+        if (floats || end - start >= StreamReadConstraints.DEFAULT_MAX_STRING_LEN) {
+            return VALUE.readTree(body, (int) start, (int) (end - start));
         }
         return new String(body, (int) start, (int) (end - start), StandardCharsets.UTF_8);
-    }
-
-    private boolean isNegativeZero() throws IOException {
-        return parser.getTextCharacters()[parser.getTextOffset()] == '-' && parser.getDoubleValue() == 0.0;
     }
 
     /**
@@ -255,9 +262,72 @@ final class Tokens {
         return -1;
     }
 
-    /** Reads the value the parser is on as a tree, as the tree read would have it, and moves past it. */
+    /**
+     * Reads the value the parser is on as a tree, as the tree read would have it (exact decimals; a
+     * repeated field keeps its last value in its first place), and moves past it. Built here rather than
+     * by a mapper, whose set-up per value costs more than the small values read this way.
+     */
     JsonNode tree() throws IOException {
-        return VALUE.readTree(parser);
+        switch (parser.currentToken()) {
+            case START_OBJECT: {
+                ObjectNode object = NODES.objectNode();
+                for (String name = field(); name != null; name = field()) {
+                    object.set(name, tree());
+                }
+                return object;
+            }
+            case START_ARRAY: {
+                ArrayNode array = NODES.arrayNode();
+                while (element()) {
+                    array.add(tree());
+                }
+                return array;
+            }
+            case VALUE_STRING:
+                return NODES.textNode(parser.getText());
+            case VALUE_NUMBER_INT:
+                switch (parser.getNumberType()) {
+                    case INT:
+                        return NODES.numberNode(parser.getIntValue());
+                    case LONG:
+                        return NODES.numberNode(parser.getLongValue());
+                    default:
+                        return NODES.numberNode(parser.getBigIntegerValue());
+                }
+            case VALUE_NUMBER_FLOAT:
+                return NODES.numberNode(parser.getDecimalValue());
+            case VALUE_TRUE:
+                return NODES.booleanNode(true);
+            case VALUE_FALSE:
+                return NODES.booleanNode(false);
+            case VALUE_NULL:
+                return NODES.nullNode();
+            default:
+                throw new IOException("unexpected token " + parser.currentToken());
+        }
+    }
+
+    /**
+     * Starts collecting the top-level fields a streaming read does not read token by token, as a tree
+     * the codec's tree read takes (a repeated field keeps its last value, as in the tree read).
+     */
+    Rest rest() {
+        return new Rest();
+    }
+
+    /** The top-level fields read as a tree. */
+    final class Rest {
+        private final ObjectNode node = NODES.objectNode();
+
+        /** Reads the value the parser is on as the field {@code name}. */
+        void put(String name) throws IOException {
+            node.set(name, Tokens.this.tree());
+        }
+
+        /** Returns the fields read. */
+        ObjectNode tree() {
+            return node;
+        }
     }
 
     /** Returns whether a kept value is a string. */

@@ -63,7 +63,8 @@ class CheckReadTest {
             WireFormat.OPENAI_RESPONSES, WireFormat.GEMINI, WireFormat.BEDROCK_CONVERSE);
     private static final int BATCH = 250;
     /** The surfaces whose codec reads a body for a check straight from its tokens. */
-    private static final Set<WireFormat> STREAMED = Set.of(WireFormat.ANTHROPIC_MESSAGES, WireFormat.OPENAI_CHAT);
+    private static final Set<WireFormat> STREAMED = Set.of(WireFormat.ANTHROPIC_MESSAGES, WireFormat.OPENAI_CHAT,
+            WireFormat.OPENAI_RESPONSES, WireFormat.GEMINI, WireFormat.BEDROCK_CONVERSE);
 
     static Stream<Arguments> batches() {
         return SURFACES.stream().flatMap(format -> IntStream.range(0, 4).mapToObj(b -> Arguments.argumentSet(
