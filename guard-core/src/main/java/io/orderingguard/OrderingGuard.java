@@ -215,10 +215,12 @@ public final class OrderingGuard {
                     statefulRules = false;
                 }
             }
-            if (statefulRules && prior != null && captured == null) {
-                captured = CapturedBaseline.of(dispatch, plan.fieldPaths());
+            CapturedBaseline previous = prior == null ? null : prior.content();
+            if (statefulRules && previous != null && captured == null) {
+                // a dispatch that only appended to the last one shares its arrays: compared and captured in one walk
+                captured = CapturedBaseline.of(dispatch, plan.fieldPaths(), previous);
             }
-            RuleContext context = RuleContext.of(dispatch, prior, statefulRules ? captured : null);
+            RuleContext context = RuleContext.of(dispatch, previous, statefulRules ? captured : null);
             Evaluator evaluator = Evaluator.run(plan.units(), context, disabledAdvisories, true, statefulRules);
             if (stashProblem != null && !(stashProblem.severity() == Severity.ADVISORY
                     && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
@@ -233,11 +235,11 @@ public final class OrderingGuard {
                 long version = prior == null ? 0 : prior.version();
                 Dispatch sent = shadow ? dispatch : result.dispatch();
                 if (sent == dispatch && captured == null) {
-                    captured = CapturedBaseline.of(dispatch, plan.fieldPaths());
+                    captured = CapturedBaseline.of(dispatch, plan.fieldPaths(), previous);
                 }
                 // a repaired dispatch is captured as repaired: that is what the provider receives
                 Snapshot next = Snapshot.of(version + 1,
-                        sent == dispatch ? captured : CapturedBaseline.of(sent, plan.fieldPaths()));
+                        sent == dispatch ? captured : CapturedBaseline.of(sent, plan.fieldPaths(), previous));
                 long seen = outages.state();
                 try {
                     if (!stash.compareAndSet(dispatch.conversationId(), version, next)) {

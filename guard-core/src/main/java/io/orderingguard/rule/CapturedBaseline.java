@@ -11,6 +11,7 @@ import io.orderingguard.timeline.ToolCall;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The baseline a dispatch leaves once it is sent: for each entry (fillers excluded, see
@@ -23,38 +24,96 @@ import java.util.Objects;
  * by array, without reading the entries again, and the same capture becomes the stash's next
  * {@link io.orderingguard.stash.Snapshot} when the dispatch is sent.
  *
+ * <p>A conversation mostly grows: the next dispatch sends what the last one sent and a few entries more.
+ * Captured {@linkplain #of(Dispatch, List, CapturedBaseline) against the previous capture}, a dispatch whose
+ * entries start with exactly the previous ones (same ids, kinds and fingerprints, read from the entries and
+ * compared on the way) shares the previous capture's arrays and only writes the entries it adds, into
+ * room the arrays keep at their end; anything else (an entry dropped, moved or changed) is captured afresh
+ * from the first difference on. So a tracked dispatch that only appended allocates for what it appended,
+ * not for the whole conversation.
+ *
  * <pre>{@code
- * CapturedBaseline now = CapturedBaseline.of(dispatch, List.of("signature"));
+ * CapturedBaseline now = CapturedBaseline.of(dispatch, List.of("signature"), previous);
  * RuleContext context = RuleContext.of(dispatch, previous, now);
  * }</pre>
  *
- * <p>Thread-safe: immutable. Backed by arrays, so that the capture of a 10,000-entry dispatch is a
- * handful of objects.
+ * <p>Thread-safe: immutable. A capture's positions never change; captures of one conversation may share
+ * arrays, each reading only the positions it captured, and a position is written once, by the capture
+ * that claimed it, before that capture is published. Backed by arrays, so that the capture of a 10,000-entry
+ * dispatch is a handful of objects.
  */
 public final class CapturedBaseline implements Baseline {
 
     private static final Kind[] KINDS = Kind.values();
-    private static final int[] NO_FILLERS = null;
+    private static final byte MESSAGE = (byte) Kind.MESSAGE.ordinal();
+    private static final byte TOOL_CALL = (byte) Kind.TOOL_CALL.ordinal();
+    private static final byte THOUGHT = (byte) Kind.THOUGHT.ordinal();
 
     private final String provider;
     private final String model;
-    private final String[] ids;
-    private final byte[] kinds;
-    private final long[] payloadFingerprints;
+    private final Storage storage;
+    private final int size;
     private final List<String> fieldPaths;
-    private final long[] fieldFingerprints;
     // capture position -> timeline position; null when no filler was skipped (the positions are the same)
     private final int[] positions;
 
-    private CapturedBaseline(String provider, String model, String[] ids, byte[] kinds, long[] payloadFingerprints,
-            List<String> fieldPaths, long[] fieldFingerprints, int[] positions) {
+    /**
+     * The arrays behind one or more captures of a conversation: position {@code i} of each capture that
+     * reaches it holds the same entry. Positions below {@link #filled} are written and never change; a
+     * capture that extends another claims the positions from the other's size to its own
+     * ({@link #claimed}) before writing them, so two captures never write the same position.
+     */
+    private static final class Storage {
+        final String[] ids;
+        final byte[] kinds;
+        final long[] payloads;
+        final long[] fields;
+        final int width;
+        final AtomicInteger claimed;
+        volatile int filled;
+
+        Storage(int capacity, int width) {
+            this.ids = new String[capacity];
+            this.kinds = new byte[capacity];
+            this.payloads = new long[capacity];
+            this.fields = new long[capacity * width];
+            this.width = width;
+            this.claimed = new AtomicInteger();
+        }
+
+        int capacity() {
+            return ids.length;
+        }
+
+        /** Room for a conversation to grow by an eighth (and at least 16 entries) before copying. */
+        static int capacityFor(int size) {
+            return size + (size >>> 3) + 16;
+        }
+
+        /** Marks the first {@code size} positions written, by the one thread that filled them. */
+        void publish(int size) {
+            claimed.set(size);
+            filled = size;
+        }
+
+        /** A new storage holding the first {@code count} positions of this one, with room for {@code size}. */
+        Storage copy(int count, int size) {
+            Storage copy = new Storage(capacityFor(size), width);
+            System.arraycopy(ids, 0, copy.ids, 0, count);
+            System.arraycopy(kinds, 0, copy.kinds, 0, count);
+            System.arraycopy(payloads, 0, copy.payloads, 0, count);
+            System.arraycopy(fields, 0, copy.fields, 0, count * width);
+            return copy;
+        }
+    }
+
+    private CapturedBaseline(String provider, String model, Storage storage, int size, List<String> fieldPaths,
+            int[] positions) {
         this.provider = provider;
         this.model = model;
-        this.ids = ids;
-        this.kinds = kinds;
-        this.payloadFingerprints = payloadFingerprints;
+        this.storage = storage;
+        this.size = size;
         this.fieldPaths = fieldPaths;
-        this.fieldFingerprints = fieldFingerprints;
         this.positions = positions;
     }
 
@@ -66,68 +125,195 @@ public final class CapturedBaseline implements Baseline {
      * @return the capture
      */
     public static CapturedBaseline of(Dispatch dispatch, List<String> fieldPaths) {
+        return of(dispatch, fieldPaths, null);
+    }
+
+    /**
+     * Captures a dispatch in one walk over its entries, sharing the arrays of the previous capture of the
+     * conversation when the dispatch starts with exactly the entries that one captured (the same ids and
+     * kinds in the same order, with the same fingerprints): then only the entries after them are written.
+     * The result is equal to {@link #of(Dispatch, List)}; only the memory it takes differs.
+     *
+     * @param dispatch the dispatch
+     * @param fieldPaths the payload field paths whose fingerprints preservation rules compare
+     * @param previous the capture of the last dispatch sent in the conversation, or {@code null}
+     * @return the capture
+     */
+    public static CapturedBaseline of(Dispatch dispatch, List<String> fieldPaths, CapturedBaseline previous) {
         Require.nonNull(dispatch, "dispatch");
         List<String> paths = List.copyOf(Require.nonNull(fieldPaths, "fieldPaths"));
+        String[] pathArray = paths.toArray(new String[0]);
         List<Entry> entries = dispatch.timeline().entries();
         int n = entries.size();
-        int width = paths.size();
-        // sized for no fillers (the common case) and trimmed otherwise, so each entry is looked at once
-        String[] ids = new String[n];
-        byte[] kinds = new byte[n];
-        long[] payloads = new long[n];
-        long[] fields = new long[n * width];
-        String[] pathArray = paths.toArray(new String[0]);
-        int[] positions = NO_FILLERS;
-        int j = 0;
-        for (int i = 0; i < n; i++) {
-            Entry e = entries.get(i);
-            // resolved per record type: the interface calls on a mixed list cost more than the work here
-            boolean hasPayload;
-            if (e instanceof Message m) {
-                hasPayload = m.hasPayload();
-                if (hasPayload && m.hasPayloadPath(FILLER_MARKER)) {
-                    if (positions == NO_FILLERS) {
-                        positions = identity(n, j);
-                    }
-                    continue;
-                }
-                ids[j] = m.id();
-                kinds[j] = (byte) Kind.MESSAGE.ordinal();
-            } else if (e instanceof ToolCall c) {
-                hasPayload = c.hasPayload();
-                ids[j] = c.id();
-                kinds[j] = (byte) Kind.TOOL_CALL.ordinal();
-            } else {
-                Thought t = (Thought) e;
-                hasPayload = t.hasPayload();
-                ids[j] = t.id();
-                kinds[j] = (byte) Kind.THOUGHT.ordinal();
+        if (previous == null || previous.positions != null || previous.size > n || !previous.fieldPaths.equals(paths)) {
+            return capture(dispatch, paths, pathArray, null, 0);
+        }
+        Storage prior = previous.storage;
+        int k = previous.size;
+        // the walk that compares is the walk that captures: each entry is read once either way
+        for (int i = 0; i < k; i++) {
+            if (!sameEntry(entries.get(i), prior, i, pathArray)) {
+                return capture(dispatch, paths, pathArray, prior, i);
             }
-            if (positions != NO_FILLERS) {
+        }
+        if (n == k) {
+            return new CapturedBaseline(dispatch.provider(), dispatch.model(), prior, n, paths, null);
+        }
+        int width = pathArray.length;
+        int added = n - k;
+        Storage tail = new Storage(added, width);
+        for (int i = k; i < n; i++) {
+            Entry e = entries.get(i);
+            if (Baseline.isFiller(e)) {
+                // positions would differ from the timeline's: the rare case keeps its own arrays
+                return capture(dispatch, paths, pathArray, prior, k);
+            }
+            write(e, tail, i - k, pathArray);
+        }
+        if (n <= prior.capacity()) {
+            if (prior.claimed.compareAndSet(k, n)) {
+                copyInto(tail, prior, k, added);
+                prior.filled = n;
+                return new CapturedBaseline(dispatch.provider(), dispatch.model(), prior, n, paths, null);
+            }
+            // another capture extended the previous one already (a retry, a racing dispatch): the same entries
+            // may be there
+            if (prior.filled >= n && sameTail(tail, prior, k, added)) {
+                return new CapturedBaseline(dispatch.provider(), dispatch.model(), prior, n, paths, null);
+            }
+        }
+        Storage grown = prior.copy(k, n);
+        copyInto(tail, grown, k, added);
+        grown.publish(n);
+        return new CapturedBaseline(dispatch.provider(), dispatch.model(), grown, n, paths, null);
+    }
+
+    /**
+     * Captures from position {@code from} on into new arrays, the positions before it copied from
+     * {@code known} (compared with the entries already, so not read again).
+     */
+    private static CapturedBaseline capture(Dispatch dispatch, List<String> paths, String[] pathArray, Storage known,
+            int from) {
+        List<Entry> entries = dispatch.timeline().entries();
+        int n = entries.size();
+        Storage s = known == null ? new Storage(Storage.capacityFor(n), pathArray.length) : known.copy(from, n);
+        int[] positions = null;
+        int j = from;
+        for (int i = from; i < n; i++) {
+            Entry e = entries.get(i);
+            if (Baseline.isFiller(e)) {
+                if (positions == null) {
+                    positions = identity(n, j);
+                }
+                continue;
+            }
+            if (positions != null) {
                 positions[j] = i;
             }
-            if (hasPayload) {
-                payloads[j] = e.payloadFingerprint(null);
-                for (int p = 0; p < width; p++) {
-                    fields[j * width + p] = e.payloadFingerprint(pathArray[p]);
-                }
-            } else {
-                payloads[j] = Payloads.ABSENT;
-                for (int p = 0; p < width; p++) {
-                    fields[j * width + p] = Payloads.ABSENT;
-                }
-            }
+            write(e, s, j, pathArray);
             j++;
         }
-        if (j < n) {
-            ids = Arrays.copyOf(ids, j);
-            kinds = Arrays.copyOf(kinds, j);
-            payloads = Arrays.copyOf(payloads, j);
-            fields = Arrays.copyOf(fields, j * width);
-            positions = Arrays.copyOf(positions, j);
+        s.publish(j);
+        return new CapturedBaseline(dispatch.provider(), dispatch.model(), s, j, paths, positions);
+    }
+
+    /** Writes one entry's id, kind and fingerprints at a position. */
+    private static void write(Entry e, Storage s, int at, String[] pathArray) {
+        // resolved per record type: the interface calls on a mixed list cost more than the work here
+        boolean hasPayload;
+        if (e instanceof Message m) {
+            hasPayload = m.hasPayload();
+            s.ids[at] = m.id();
+            s.kinds[at] = MESSAGE;
+        } else if (e instanceof ToolCall c) {
+            hasPayload = c.hasPayload();
+            s.ids[at] = c.id();
+            s.kinds[at] = TOOL_CALL;
+        } else {
+            Thought t = (Thought) e;
+            hasPayload = t.hasPayload();
+            s.ids[at] = t.id();
+            s.kinds[at] = THOUGHT;
         }
-        return new CapturedBaseline(dispatch.provider(), dispatch.model(), ids, kinds, payloads, paths, fields,
-                positions);
+        int width = pathArray.length;
+        int row = at * width;
+        if (hasPayload) {
+            s.payloads[at] = e.payloadFingerprint(null);
+            for (int p = 0; p < width; p++) {
+                s.fields[row + p] = e.payloadFingerprint(pathArray[p]);
+            }
+        } else {
+            s.payloads[at] = Payloads.ABSENT;
+            for (int p = 0; p < width; p++) {
+                s.fields[row + p] = Payloads.ABSENT;
+            }
+        }
+    }
+
+    /** Whether an entry is what a storage holds at a position: not a filler, same id, kind and fingerprints. */
+    private static boolean sameEntry(Entry e, Storage s, int at, String[] pathArray) {
+        boolean hasPayload;
+        String id;
+        byte kind;
+        if (e instanceof Message m) {
+            hasPayload = m.hasPayload();
+            if (hasPayload && m.hasPayloadPath(FILLER_MARKER)) {
+                return false;
+            }
+            id = m.id();
+            kind = MESSAGE;
+        } else if (e instanceof ToolCall c) {
+            hasPayload = c.hasPayload();
+            id = c.id();
+            kind = TOOL_CALL;
+        } else {
+            Thought t = (Thought) e;
+            hasPayload = t.hasPayload();
+            id = t.id();
+            kind = THOUGHT;
+        }
+        String held = s.ids[at];
+        // the same string when both come from the same entries (the usual case)
+        if (s.kinds[at] != kind || id != held && !id.equals(held)) {
+            return false;
+        }
+        int width = pathArray.length;
+        int row = at * width;
+        if (!hasPayload) {
+            if (s.payloads[at] != Payloads.ABSENT) {
+                return false;
+            }
+            for (int p = 0; p < width; p++) {
+                if (s.fields[row + p] != Payloads.ABSENT) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (e.payloadFingerprint(null) != s.payloads[at]) {
+            return false;
+        }
+        for (int p = 0; p < width; p++) {
+            if (e.payloadFingerprint(pathArray[p]) != s.fields[row + p]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void copyInto(Storage tail, Storage target, int at, int count) {
+        System.arraycopy(tail.ids, 0, target.ids, at, count);
+        System.arraycopy(tail.kinds, 0, target.kinds, at, count);
+        System.arraycopy(tail.payloads, 0, target.payloads, at, count);
+        System.arraycopy(tail.fields, 0, target.fields, at * tail.width, count * tail.width);
+    }
+
+    private static boolean sameTail(Storage tail, Storage target, int at, int count) {
+        int width = tail.width;
+        return Arrays.equals(tail.ids, 0, count, target.ids, at, at + count)
+                && Arrays.equals(tail.kinds, 0, count, target.kinds, at, at + count)
+                && Arrays.equals(tail.payloads, 0, count, target.payloads, at, at + count)
+                && Arrays.equals(tail.fields, 0, count * width, target.fields, at * width, (at + count) * width);
     }
 
     private static int[] identity(int n, int upTo) {
@@ -169,14 +355,17 @@ public final class CapturedBaseline implements Baseline {
             throw new IllegalArgumentException(
                     "fieldFingerprints must have " + (n * width) + " elements, but had " + fieldFingerprints.length);
         }
-        String[] idArray = new String[n];
-        byte[] kindArray = new byte[n];
+        List<String> paths = List.copyOf(fieldPaths);
+        // room to grow, as a fresh capture has: the next dispatch of the conversation appends in place
+        Storage s = new Storage(Storage.capacityFor(n), width);
         for (int i = 0; i < n; i++) {
-            idArray[i] = Require.nonNullAt(ids.get(i), "ids", i);
-            kindArray[i] = (byte) Require.nonNullAt(kinds.get(i), "kinds", i).ordinal();
+            s.ids[i] = Require.nonNullAt(ids.get(i), "ids", i);
+            s.kinds[i] = (byte) Require.nonNullAt(kinds.get(i), "kinds", i).ordinal();
         }
-        return new CapturedBaseline(provider, model, idArray, kindArray, payloadFingerprints.clone(),
-                List.copyOf(fieldPaths), fieldFingerprints.clone(), NO_FILLERS);
+        System.arraycopy(payloadFingerprints, 0, s.payloads, 0, n);
+        System.arraycopy(fieldFingerprints, 0, s.fields, 0, n * width);
+        s.publish(n);
+        return new CapturedBaseline(provider, model, s, n, paths, null);
     }
 
     /**
@@ -195,27 +384,37 @@ public final class CapturedBaseline implements Baseline {
 
     @Override
     public int size() {
-        return ids.length;
+        return size;
     }
 
     @Override
     public String id(int index) {
-        return ids[index];
+        return storage.ids[Objects.checkIndex(index, size)];
     }
 
     @Override
     public Kind kind(int index) {
-        return KINDS[kinds[index]];
+        return KINDS[storage.kinds[Objects.checkIndex(index, size)]];
     }
 
     /** Whether the entries at a position here and in another capture have the same kind. */
     boolean sameKind(int index, CapturedBaseline other, int otherIndex) {
-        return kinds[index] == other.kinds[otherIndex];
+        return storage.kinds[Objects.checkIndex(index, size)]
+                == other.storage.kinds[Objects.checkIndex(otherIndex, other.size)];
+    }
+
+    /**
+     * How many leading positions this capture shares with another one by construction (the same arrays):
+     * those hold the same ids, kinds and fingerprints without comparing them.
+     */
+    int sharedPrefix(CapturedBaseline other) {
+        return storage == other.storage && positions == null && other.positions == null
+                ? Math.min(size, other.size) : 0;
     }
 
     @Override
     public long payloadFingerprint(int index) {
-        return payloadFingerprints[index];
+        return storage.payloads[Objects.checkIndex(index, size)];
     }
 
     @Override
@@ -226,7 +425,7 @@ public final class CapturedBaseline implements Baseline {
     @Override
     public long fieldFingerprint(int index, int pathIndex) {
         Objects.checkIndex(pathIndex, fieldPaths.size());
-        return fieldFingerprints[index * fieldPaths.size() + pathIndex];
+        return storage.fields[Objects.checkIndex(index, size) * storage.width + pathIndex];
     }
 
     /**
@@ -237,8 +436,8 @@ public final class CapturedBaseline implements Baseline {
      * @return the position in the timeline the capture was taken from
      */
     public int timelinePosition(int index) {
-        Objects.checkIndex(index, ids.length);
-        return positions == NO_FILLERS ? index : positions[index];
+        Objects.checkIndex(index, size);
+        return positions == null ? index : positions[index];
     }
 
     /**
@@ -247,7 +446,7 @@ public final class CapturedBaseline implements Baseline {
      * @return the array, one per position
      */
     public long[] payloadFingerprints() {
-        return payloadFingerprints.clone();
+        return Arrays.copyOf(storage.payloads, size);
     }
 
     /**
@@ -256,7 +455,7 @@ public final class CapturedBaseline implements Baseline {
      * @return the array, {@code size() × fieldPaths().size()} long
      */
     public long[] fieldFingerprints() {
-        return fieldFingerprints.clone();
+        return Arrays.copyOf(storage.fields, size * storage.width);
     }
 
     /**
@@ -268,23 +467,34 @@ public final class CapturedBaseline implements Baseline {
      */
     @Override
     public boolean equals(Object o) {
-        return o == this || (o instanceof CapturedBaseline c
-                && Objects.equals(provider, c.provider)
-                && Objects.equals(model, c.model)
-                && Arrays.equals(ids, c.ids)
-                && Arrays.equals(kinds, c.kinds)
-                && Arrays.equals(payloadFingerprints, c.payloadFingerprints)
-                && fieldPaths.equals(c.fieldPaths)
-                && Arrays.equals(fieldFingerprints, c.fieldFingerprints));
+        if (o == this) {
+            return true;
+        }
+        if (!(o instanceof CapturedBaseline c) || size != c.size || !Objects.equals(provider, c.provider)
+                || !Objects.equals(model, c.model) || !fieldPaths.equals(c.fieldPaths)) {
+            return false;
+        }
+        Storage a = storage;
+        Storage b = c.storage;
+        int fields = size * a.width;
+        return Arrays.equals(a.ids, 0, size, b.ids, 0, size)
+                && Arrays.equals(a.kinds, 0, size, b.kinds, 0, size)
+                && Arrays.equals(a.payloads, 0, size, b.payloads, 0, size)
+                && Arrays.equals(a.fields, 0, fields, b.fields, 0, fields);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(provider, model, Arrays.hashCode(ids), Arrays.hashCode(payloadFingerprints));
+        int h = Objects.hash(provider, model, size);
+        for (int i = 0; i < size; i++) {
+            h = 31 * h + storage.ids[i].hashCode();
+            h = 31 * h + Long.hashCode(storage.payloads[i]);
+        }
+        return h;
     }
 
     @Override
     public String toString() {
-        return "CapturedBaseline[model=" + model + ", entries=" + ids.length + ", fieldPaths=" + fieldPaths + "]";
+        return "CapturedBaseline[model=" + model + ", entries=" + size + ", fieldPaths=" + fieldPaths + "]";
     }
 }

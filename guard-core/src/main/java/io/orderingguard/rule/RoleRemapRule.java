@@ -1,16 +1,19 @@
 package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Entries of a kind must carry the role tag a custom renderer expects (IBM Granite 3.x splits tool
  * calls and responses into their own roles; 4.x renders them inline): the payload value at
  * {@code expectedRoleTag} must equal {@code variant}. A missing tag is a mismatch. Not repairable:
- * only the producer knows which renderer it configured.
+ * only the producer knows which renderer it configured. Reported once per tag value found, naming every
+ * entry that carries it (a producer configured for the other renderer tags every call the same way).
  *
  * <p>Passes for variant granite-3.x: {@code call{roleTag: "granite-3.x"}}. Fails: {@code call{}}.
  *
@@ -62,22 +65,45 @@ public record RoleRemapRule(
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
+        // The producer tags every call for the renderer it was configured with, so a mismatch is one setting
+        // repeated on each call: one finding per tag value found (usually one), naming every entry it covers,
+        // instead of one per entry (thousands on a long conversation, all saying the same).
+        List<JsonNode> found = null;
+        List<List<String>> ids = null;
         for (Entry e : context.entries()) {
             if (e.kind() != kind) {
                 continue;
             }
             JsonNode tag = e.hasPayload() ? e.payloadAt(expectedRoleTag) : null;
-            if (tag == null || !tag.isTextual() || !variant.equals(tag.textValue())) {
-                // one finding per entry on a long timeline: the usual tag is quoted without a string of its own
-                String id = e.id();
-                String detail = tag != null && tag.isTextual() && RuleFields.needsNoEscape(tag.textValue())
-                        ? "the role tag at payload path '" + expectedRoleTag + "' of " + kind.wireName() + " '" + id
-                                + "' should equal '" + variant + "', but was \"" + tag.textValue() + "\""
-                        : "the role tag at payload path '" + expectedRoleTag + "' of " + kind.wireName() + " '" + id
-                                + "' should equal '" + variant + "', but was "
-                                + (tag == null ? "absent" : RuleFields.json(tag));
-                sink.report(this, Facet.ROLE_TAG, List.of(id), detail);
+            if (tag != null && tag.isTextual() && variant.equals(tag.textValue())) {
+                continue;
             }
+            JsonNode value = tag == null ? MissingNode.getInstance() : tag;
+            if (found == null) {
+                found = new ArrayList<>(2);
+                ids = new ArrayList<>(2);
+            }
+            int group = found.indexOf(value);
+            if (group < 0) {
+                found.add(value);
+                ids.add(new ArrayList<>());
+                group = found.size() - 1;
+            }
+            ids.get(group).add(e.id());
+        }
+        if (found == null) {
+            return;
+        }
+        for (int g = 0; g < found.size(); g++) {
+            List<String> entries = ids.get(g);
+            JsonNode value = found.get(g);
+            String which = entries.size() == 1
+                    ? kind.wireName() + " " + RuleFields.quote(entries.get(0))
+                    : entries.size() + " " + kind.wireName() + " entries (" + RuleFields.quote(entries.get(0)) + " to "
+                            + RuleFields.quote(entries.get(entries.size() - 1)) + ")";
+            sink.report(this, Facet.ROLE_TAG, entries, "the role tag at payload path '" + expectedRoleTag + "' of "
+                    + which + " should equal '" + variant + "', but was "
+                    + (value.isMissingNode() ? "absent" : RuleFields.json(value)));
         }
     }
 

@@ -17,6 +17,9 @@ import java.util.List;
  */
 public final class RuleContext {
 
+    // read-only, grown on demand (see identity(int)); a race only builds the same array twice
+    private static volatile int[] identity = new int[0];
+
     private final Dispatch dispatch;
     private final Timeline timeline;
     private final TimelineStructure structure;
@@ -104,14 +107,16 @@ public final class RuleContext {
      */
     CapturedBaseline current() {
         if (current == null && previous != null) {
-            current = CapturedBaseline.of(dispatch, previous.fieldPaths());
+            current = CapturedBaseline.of(dispatch, previous.fieldPaths(),
+                    previous instanceof CapturedBaseline c ? c : null);
         }
         return current;
     }
 
     /**
      * Maps each position of the baseline to the position of the same entry (same id and kind) in the
-     * {@link #current() capture} of this dispatch, or -1 when it is gone. Computed once, on the two
+     * {@link #current() capture} of this dispatch, or -1 when it is gone. Read-only (the array may be shared,
+     * and longer than the baseline). Computed once, on the two
      * captures' arrays (the entries are not read again); the common case of a timeline that only grew is a
      * single in-order walk.
      *
@@ -132,8 +137,16 @@ public final class RuleContext {
     private static int[] align(Baseline prior, CapturedBaseline now) {
         int n = prior.size();
         int m = now.size();
+        // positions the two captures share by construction hold the same entries: nothing to compare
+        int shared = prior instanceof CapturedBaseline p ? now.sharedPrefix(p) : 0;
+        if (shared == n) {
+            return identity(n);
+        }
         int[] map = new int[n];
         int i = 0;
+        for (; i < shared; i++) {
+            map[i] = i;
+        }
         for (; i < n && i < m; i++) {
             String id = prior.id(i);
             String nowId = now.id(i);
@@ -159,6 +172,23 @@ public final class RuleContext {
             map[i] = found;
         }
         return map;
+    }
+
+    /**
+     * Returns an array whose first {@code n} elements are their own indices (it may be longer). The rules
+     * only read the mapping, so every check of a dispatch that extends its baseline shares one array.
+     */
+    private static int[] identity(int n) {
+        int[] known = identity;
+        if (known.length >= n) {
+            return known;
+        }
+        int[] grown = new int[Math.max(n, known.length * 2)];
+        for (int i = 0; i < grown.length; i++) {
+            grown[i] = i;
+        }
+        identity = grown;
+        return grown;
     }
 
     /**

@@ -112,6 +112,136 @@ class OnePassPreservationTest {
         assertThat(stash.get("conv-1").orElseThrow()).isEqualTo(Snapshot.capture(next, guardPaths(), 2));
     }
 
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void should_share_the_previous_arrays_only_when_the_dispatch_appended_and_capture_the_same(long seed) {
+        Random random = new Random(seed);
+        InMemoryStash stash = InMemoryStash.bounded(4);
+        OrderingGuard guard = OrderingGuard.builder().profile(OrderingProfile.of("keep", "every invariant", RULES))
+                .stash(stash).build();
+        Dispatch current = withId(withPayloads(random, RandomTimelines.dispatch(random, 30), 0));
+        guard.check(current);
+        for (int turn = 0; turn < 6; turn++) {
+            Snapshot baseline = stash.get("conv-1").orElseThrow();
+            boolean appendOnly = random.nextInt(3) > 0;
+            Dispatch next = withId(appendOnly ? grow(random, current, turn) : evolve(random, current));
+
+            GuardResult result = guard.check(next);
+
+            List<String> found = new ArrayList<>();
+            for (Finding f : result.advisories()) {
+                found.add(f.ruleId() + " " + f.primitiveIds() + " " + f.detail());
+            }
+            assertThat(found).as("turn %d", turn).isEqualTo(oracle(next, baseline));
+            CapturedBaseline stored = stash.get("conv-1").orElseThrow().content();
+            assertThat(stored).as("turn %d", turn).isEqualTo(CapturedBaseline.of(next, guardPaths()));
+            // shared exactly when the dispatch starts with the previous one's entries unchanged; a timeline with
+            // fillers keeps its own arrays (its positions differ from the capture's)
+            boolean fillers = current.timeline().entries().stream().anyMatch(Baseline::isFiller)
+                    || next.timeline().entries().stream().anyMatch(Baseline::isFiller);
+            boolean appended = startsWith(CapturedBaseline.of(next, guardPaths()), baseline.content());
+            assertThat(appended || !appendOnly).as("turn %d appends", turn).isTrue();
+            assertThat(stored.sharedPrefix(baseline.content())).as("turn %d", turn)
+                    .isEqualTo(appended && !fillers ? baseline.size() : 0);
+            // the previous capture still reads what it captured
+            assertThat(baseline.content()).isEqualTo(CapturedBaseline.of(current, guardPaths()));
+            current = next;
+        }
+    }
+
+    @Test
+    void should_share_between_two_captures_of_the_same_growth_and_copy_for_a_different_one() {
+        List<String> paths = List.of("signature");
+        Dispatch first = conversation("m1", "t1");
+        CapturedBaseline base = CapturedBaseline.of(first, paths);
+        Dispatch grown = conversation("m1", "t1", "c1", "m2");
+        Dispatch other = conversation("m1", "t1", "c9", "m9");
+
+        CapturedBaseline a = CapturedBaseline.of(grown, paths, base);
+        CapturedBaseline again = CapturedBaseline.of(grown, paths, base);
+        CapturedBaseline b = CapturedBaseline.of(other, paths, base);
+
+        assertThat(a.sharedPrefix(base)).isEqualTo(2);
+        assertThat(again.sharedPrefix(a)).as("the same entries appended again: shared").isEqualTo(4);
+        assertThat(b.sharedPrefix(a)).as("other entries appended: its own arrays").isZero();
+        assertThat(List.of(b.id(2), b.id(3))).containsExactly("c9", "m9");
+        assertThat(List.of(a.id(2), a.id(3))).containsExactly("c1", "m2");
+        assertThat(a).isEqualTo(CapturedBaseline.of(grown, paths)).isEqualTo(again);
+        assertThat(b).isEqualTo(CapturedBaseline.of(other, paths));
+        assertThat(base.size()).isEqualTo(2);
+        assertThatThrownBy(() -> base.id(2)).isInstanceOf(IndexOutOfBoundsException.class);
+        // a changed entry in the prefix: captured afresh from there, equal to a capture without a previous one
+        Dispatch resigned = with(grown, List.of(grown.timeline().entries().get(0),
+                grown.timeline().entries().get(1).withPayload(NODES.objectNode().put("signature", "changed"), null),
+                grown.timeline().entries().get(2), grown.timeline().entries().get(3)), grown.model());
+        CapturedBaseline changed = CapturedBaseline.of(resigned, paths, a);
+        assertThat(changed.sharedPrefix(a)).isZero();
+        assertThat(changed).isEqualTo(CapturedBaseline.of(resigned, paths));
+        assertThat(changed.fieldFingerprint(1, 0)).isNotEqualTo(a.fieldFingerprint(1, 0));
+        // other field paths than the previous capture's: nothing to share
+        assertThat(CapturedBaseline.of(grown, List.of(), base)).isEqualTo(CapturedBaseline.of(grown, List.of()));
+    }
+
+    @Test
+    void should_grow_past_the_room_left_by_copying_once() {
+        List<String> paths = List.of("signature");
+        CapturedBaseline previous = CapturedBaseline.of(conversation("m0"), paths);
+        List<String> ids = new ArrayList<>(List.of("m0"));
+        for (int i = 1; i <= 200; i++) {
+            ids.add((i % 3 == 0 ? "t" : "m") + i);
+            Dispatch next = conversation(ids.toArray(new String[0]));
+            CapturedBaseline captured = CapturedBaseline.of(next, paths, previous);
+            assertThat(captured).isEqualTo(CapturedBaseline.of(next, paths));
+            assertThat(captured.size()).isEqualTo(i + 1);
+            previous = captured;
+        }
+        assertThat(previous.payloadFingerprints()).hasSize(201);
+        assertThat(previous.fieldFingerprints()).hasSize(201);
+    }
+
+    private static boolean startsWith(CapturedBaseline whole, CapturedBaseline prefix) {
+        if (whole.size() < prefix.size()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.size(); i++) {
+            if (!whole.id(i).equals(prefix.id(i)) || whole.kind(i) != prefix.kind(i)
+                    || whole.payloadFingerprint(i) != prefix.payloadFingerprint(i)) {
+                return false;
+            }
+            for (int p = 0; p < prefix.fieldPaths().size(); p++) {
+                if (whole.fieldFingerprint(i, p) != prefix.fieldFingerprint(i, p)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** A conversation of user messages ({@code m…}, {@code c…}) and signed thoughts ({@code t…}). */
+    private static Dispatch conversation(String... ids) {
+        List<Entry> entries = new ArrayList<>();
+        for (String id : ids) {
+            entries.add(id.startsWith("t")
+                    ? Entry.thought(id, "thinking " + id).withPayload(NODES.objectNode().put("signature", "s-" + id), null)
+                    : Entry.user(id, "text " + id));
+        }
+        return Dispatch.of("conv-1", "anthropic", "claude", Timeline.of(entries));
+    }
+
+    /** The next dispatch of the conversation: the same entries and a few more. */
+    private static Dispatch grow(Random random, Dispatch previous, int turn) {
+        List<Entry> entries = new ArrayList<>(previous.timeline().entries());
+        Dispatch more = withPayloads(random, RandomTimelines.dispatch(random, 5), 3);
+        int grow = random.nextInt(4);
+        for (Entry e : more.timeline().entries()) {
+            if (grow-- <= 0) {
+                break;
+            }
+            entries.add(e.withId("turn-" + turn + "-" + grow + "-" + e.id()));
+        }
+        return with(previous, entries, previous.model());
+    }
+
     @Test
     void should_capture_ids_kinds_and_fingerprints_but_skip_fillers() {
         ObjectNode filler = NODES.objectNode().put(Baseline.FILLER_MARKER, true);
