@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.timeline.Dispatch;
+import java.util.Optional;
 
 /**
  * Reads the request bodies of one provider surface into a {@link Dispatch} and renders a repaired
@@ -35,6 +36,27 @@ public interface WireCodec {
      *     message names the JSON path and what was expected
      */
     ParsedBody read(JsonNode body, WireContext ctx);
+
+    /**
+     * Reads a body for a check straight from its bytes, without building a tree, when this codec can:
+     * the dispatch is equal to what {@link #read} makes of the same body, and the positions are read
+     * (from a tree) when first asked for. A body the streaming read does not take — malformed JSON, a
+     * value of the wrong type, a shape it does not know — gives an empty result; the caller then
+     * parses a tree and calls {@link #read}, which names the problem.
+     *
+     * <pre>{@code
+     * ParsedBody parsed = codec.readBytes(body, ctx).orElseGet(() -> codec.read(tree, ctx));
+     * }</pre>
+     *
+     * @param body the request body as UTF-8 JSON bytes (not modified; keep it unchanged while its
+     *     positions may be read)
+     * @param ctx overrides and the source for error messages
+     * @return the dispatch and positions, or empty when the body takes the tree read (the default:
+     *     a codec without a streaming read)
+     */
+    default Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
+        return Optional.empty();
+    }
 
     /**
      * Reads a body into a dispatch.

@@ -135,6 +135,15 @@ public final class WireGuard {
                 return new WireVerdict.Unguarded(body, "path " + stripQuery(urlPath) + " names no chat surface");
             }
             format = fromPath.get();
+            Optional<WireCodec> codec = format.codec();
+            if (codec.isPresent()) {
+                // the common case: a check reads the body straight from its tokens, without a tree
+                WireContext ctx = context(format, urlPath, conversationId);
+                Optional<ParsedBody> streamed = codec.get().readBytes(body, ctx);
+                if (streamed.isPresent()) {
+                    return decide(body, streamed.get(), codec.get());
+                }
+            }
         }
         JsonNode tree;
         try {
@@ -179,13 +188,29 @@ public final class WireGuard {
     }
 
     private WireVerdict decide(byte[] body, ObjectNode json, WireCodec codec, WireContext ctx) {
-        ParsedBody parsed = codec.read(json, ctx);
+        return decide(body, codec.read(json, ctx), json, codec);
+    }
+
+    /** Decides about a body read from its tokens; the tree is parsed only to render a repair. */
+    private WireVerdict decide(byte[] body, ParsedBody parsed, WireCodec codec) {
+        return decide(body, parsed, null, codec);
+    }
+
+    private WireVerdict decide(byte[] body, ParsedBody parsed, ObjectNode tree, WireCodec codec) {
         GuardResult result = guard.check(parsed.dispatch());
         if (!result.sent()) {
             return new WireVerdict.Rejected(parsed, result);
         }
         if (result.shadow() || result.dispatch().timeline().equals(parsed.dispatch().timeline())) {
             return new WireVerdict.Passed(body, parsed, result);
+        }
+        ObjectNode json = tree;
+        if (json == null) {
+            try {
+                json = (ObjectNode) MAPPER.readTree(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException("a body that was read once no longer parses", e);
+            }
         }
         ObjectNode rendered = codec.render(result.dispatch(), json);
         try {

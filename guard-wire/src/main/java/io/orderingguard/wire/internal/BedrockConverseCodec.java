@@ -24,6 +24,7 @@ import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.WireFormat;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -86,9 +87,29 @@ public final class BedrockConverseCodec implements WireCodec {
         return Rendering.read(LAYOUT, body, ctx);
     }
 
+    /** Reads the body from its tokens ({@link BedrockConverseStream}); empty for the tree read to take it. */
+    @Override
+    public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
+        return Tokens.read(LAYOUT, BedrockConverseStream::read, body, ctx);
+    }
+
     private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
         String model = root.optNonBlankText("modelId");
+        readSystem(p, root);
+        List<InputNode> messages = root.array("messages");
+        for (int i = 0; i < messages.size(); i++) {
+            readMessage(p, messages.get(i), i);
+        }
+        List<DeclaredTool> tools = tools(root);
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "bedrock",
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
+                options(root));
+        return p;
+    }
+
+    /** Reads the system blocks of a body into a parse (the streaming read reads them with this too). */
+    static void readSystem(WireParse p, InputNode root) {
         List<InputNode> system = root.optArray(SYSTEM);
         List<String> systemKeys = new ArrayList<>();
         for (int j = 0; j < system.size(); j++) {
@@ -106,12 +127,11 @@ public final class BedrockConverseCodec implements WireCodec {
             systemKeys.add(p.keeps() ? WireParse.key(message) : null);
         }
         p.blockKeys(SYSTEM, systemKeys);
-        List<InputNode> messages = root.array("messages");
-        for (int i = 0; i < messages.size(); i++) {
-            readMessage(p, messages.get(i), i);
-        }
+    }
+
+    /** Reads the declared tools of a body ({@code toolConfig.tools[].toolSpec}). */
+    static List<DeclaredTool> tools(InputNode root) {
         List<DeclaredTool> tools = new ArrayList<>();
-        RequestOptions options = RequestOptions.unknown();
         if (root.has("toolConfig")) {
             InputNode toolConfig = root.child("toolConfig").requireObject();
             for (InputNode tool : toolConfig.optArray("tools")) {
@@ -123,6 +143,15 @@ public final class BedrockConverseCodec implements WireCodec {
                     tools.add(new DeclaredTool(spec.nonBlankText("name"), schema));
                 }
             }
+        }
+        return tools;
+    }
+
+    /** Reads the request options of a body: tool choice, maximum tokens, reasoning. */
+    static RequestOptions options(InputNode root) {
+        RequestOptions options = RequestOptions.unknown();
+        if (root.has("toolConfig")) {
+            InputNode toolConfig = root.child("toolConfig").requireObject();
             if (toolConfig.has("toolChoice")) {
                 options = options.withToolChoice(toolChoice(toolConfig.child("toolChoice").requireObject()));
             }
@@ -134,10 +163,7 @@ public final class BedrockConverseCodec implements WireCodec {
         if (root.has("additionalModelRequestFields")) {
             options = options.withReasoning(reasoning(root.child("additionalModelRequestFields").requireObject()));
         }
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "bedrock",
-                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
-                options);
-        return p;
+        return options;
     }
 
     /** The union member a block sets: its first field (a Converse content block sets exactly one). */

@@ -25,6 +25,7 @@ import io.orderingguard.wire.WireFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -83,11 +84,11 @@ public final class GeminiCodec implements WireCodec {
     private static final Set<String> SENTINELS = Set.of("skip_thought_signature_validator",
             "context_engineering_is_the_way_to_go");
     private static final Pattern POSITIONAL = Pattern.compile("m[0-9]+\\.c[0-9]+");
-    private static final String[][] DATA = {
+    static final String[][] DATA = {
         {"text", "text"}, {"functionCall", "function_call"}, {"functionResponse", "function_response"},
         {"inlineData", "inline_data"}, {"fileData", "file_data"}, {"executableCode", "executable_code"},
         {"codeExecutionResult", "code_execution_result"}};
-    private static final Set<String> PART_METADATA = Set.of("thought", SIGNATURE, "thought_signature",
+    static final Set<String> PART_METADATA = Set.of("thought", SIGNATURE, "thought_signature",
             "partMetadata", "part_metadata", "videoMetadata", "video_metadata", "mediaResolution", "media_resolution");
     private static final Set<String> TEXT_RESPONSES = Set.of("output", "result", "content", "error");
     private static final String PARTS = "parts";
@@ -115,9 +116,30 @@ public final class GeminiCodec implements WireCodec {
         return !node.has(json) && node.has(proto) ? proto : json;
     }
 
+    /** Reads the body from its tokens ({@link GeminiStream}); empty for the tree read to take it. */
+    @Override
+    public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
+        return Tokens.read(LAYOUT, GeminiStream::read, body, ctx);
+    }
+
     private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
         String model = root.optNonBlankText("model");
+        readSystem(p, root);
+        Pairing pairing = new Pairing();
+        List<InputNode> contents = root.array("contents");
+        for (int i = 0; i < contents.size(); i++) {
+            readContent(p, pairing, contents.get(i), i);
+        }
+        List<DeclaredTool> tools = tools(root);
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "gemini",
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
+                options(root));
+        return p;
+    }
+
+    /** Reads the system instruction of a body into a parse (the streaming read reads it with this too). */
+    static void readSystem(WireParse p, InputNode root) {
         String system = name(root, "systemInstruction", "system_instruction");
         if (root.has(system)) {
             InputNode instruction = root.child(system).requireObject();
@@ -129,11 +151,10 @@ public final class GeminiCodec implements WireCodec {
                         p.keeps() ? system + ".parts[" + j + "]" : null);
             }
         }
-        Pairing pairing = new Pairing();
-        List<InputNode> contents = root.array("contents");
-        for (int i = 0; i < contents.size(); i++) {
-            readContent(p, pairing, contents.get(i), i);
-        }
+    }
+
+    /** Reads the declared tools of a body ({@code tools[].functionDeclarations}). */
+    static List<DeclaredTool> tools(InputNode root) {
         List<DeclaredTool> tools = new ArrayList<>();
         for (InputNode tool : root.optArray("tools")) {
             tool.requireObject();
@@ -146,14 +167,16 @@ public final class GeminiCodec implements WireCodec {
                 tools.add(new DeclaredTool(declaration.nonBlankText("name"), schema));
             }
         }
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "gemini",
-                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
-                options(root));
-        return p;
+        return tools;
+    }
+
+    /** The replay tag of a thought signature: the sentinel tag for a documented dummy signature. */
+    static String tagOf(String signature) {
+        return SENTINELS.contains(signature) ? SENTINEL_TAG : SIGNATURE_TAG;
     }
 
     /** The open calls by tool name, in wire order, for responses that carry no id. */
-    private static final class Pairing {
+    static final class Pairing {
         final Map<String, List<Integer>> byName = new HashMap<>();
 
         void open(ToolCall call, int index) {
@@ -204,7 +227,7 @@ public final class GeminiCodec implements WireCodec {
         String id = wire + ".c" + j;
         String signature = part.optText(name(part, SIGNATURE, "thought_signature"));
         ObjectNode payload = signature == null ? null : Blocks.payload(SIGNATURE, signature);
-        String tag = signature == null ? null : SENTINELS.contains(signature) ? SENTINEL_TAG : SIGNATURE_TAG;
+        String tag = signature == null ? null : tagOf(signature);
         String call = name(part, "functionCall", "function_call");
         String response = name(part, "functionResponse", "function_response");
         boolean thought = part.optBoolean("thought", false);
@@ -253,7 +276,7 @@ public final class GeminiCodec implements WireCodec {
         return null;
     }
 
-    private static void readResponse(WireParse p, Pairing pairing, InputNode fr, JsonNode original, String id,
+    static void readResponse(WireParse p, Pairing pairing, InputNode fr, JsonNode original, String id,
             String wire, int j, String at) {
         String responseId = fr.optNonBlankText("id");
         String tool = fr.nonBlankText("name");
@@ -294,7 +317,7 @@ public final class GeminiCodec implements WireCodec {
         return new ToolResult(response.toString(), error, null);
     }
 
-    private static RequestOptions options(InputNode root) {
+    static RequestOptions options(InputNode root) {
         RequestOptions options = RequestOptions.unknown();
         String generation = name(root, "generationConfig", "generation_config");
         if (root.has(generation)) {

@@ -24,6 +24,7 @@ import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.WireFormat;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The OpenAI Chat Completions codec ({@code POST /v1/chat/completions}), also for the compatible
@@ -69,6 +70,12 @@ public final class OpenAiChatCodec implements WireCodec {
     @Override
     public ParsedBody read(JsonNode body, WireContext ctx) {
         return Rendering.read(LAYOUT, body, ctx);
+    }
+
+    /** Reads the body from its tokens ({@link OpenAiChatStream}); empty for the tree read to take it. */
+    @Override
+    public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
+        return Tokens.read(LAYOUT, OpenAiChatStream::read, body, ctx);
     }
 
     private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {

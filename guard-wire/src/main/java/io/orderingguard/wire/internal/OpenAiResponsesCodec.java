@@ -25,6 +25,7 @@ import io.orderingguard.wire.WireFormat;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
@@ -88,7 +89,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
     private static final String CONTENT = "content";
     private static final String OUTPUT = "output";
     private static final String CALL_ID = "call_id";
-    private static final String PREVIOUS_RESPONSE = "previous_response_id";
+    static final String PREVIOUS_RESPONSE = "previous_response_id";
 
     /** Found by {@link java.util.ServiceLoader} through {@code WireFormat.codec()}; code here uses {@link #INSTANCE}. */
     public OpenAiResponsesCodec() {}
@@ -103,7 +104,14 @@ public final class OpenAiResponsesCodec implements WireCodec {
         return Rendering.read(LAYOUT, body, ctx);
     }
 
-    private static boolean present(InputNode parent, String name) {
+    /** Reads the body from its tokens ({@link OpenAiResponsesStream}); empty for the tree read to take it. */
+    @Override
+    public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
+        return Tokens.read(LAYOUT, OpenAiResponsesStream::read, body, ctx);
+    }
+
+    /** Returns whether a field is present and not {@code null}. */
+    static boolean present(InputNode parent, String name) {
         return parent.has(name) && !parent.raw().get(name).isNull();
     }
 
@@ -126,6 +134,16 @@ public final class OpenAiResponsesCodec implements WireCodec {
                 throw input.error("expected a string or an array of input items, but was " + InputNode.describe(input.raw()));
             }
         }
+        List<DeclaredTool> tools = tools(root);
+        ObjectNode context = previous == null ? null : Blocks.NODES.objectNode().put(PREVIOUS_RESPONSE, previous);
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai-responses",
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), context,
+                options(root));
+        return p;
+    }
+
+    /** Reads the declared tools of a body (its function and custom tools). */
+    static List<DeclaredTool> tools(InputNode root) {
         List<DeclaredTool> tools = new ArrayList<>();
         for (InputNode tool : root.optArray("tools")) {
             tool.requireObject();
@@ -135,11 +153,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
                         ? tool.optObject("parameters") : null));
             }
         }
-        ObjectNode context = previous == null ? null : Blocks.NODES.objectNode().put(PREVIOUS_RESPONSE, previous);
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai-responses",
-                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), context,
-                options(root));
-        return p;
+        return tools;
     }
 
     /** An item's type: its {@code type}, or {@code message} for an item with a role and no type. */
@@ -280,7 +294,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
         return object ? call.withArgumentText(arguments) : call;
     }
 
-    private static RequestOptions options(InputNode root) {
+    static RequestOptions options(InputNode root) {
         RequestOptions options = RequestOptions.unknown();
         if (present(root, "reasoning")) {
             InputNode reasoning = root.child("reasoning").requireObject();

@@ -29,6 +29,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -60,6 +62,9 @@ class CheckReadTest {
     private static final List<WireFormat> SURFACES = List.of(WireFormat.ANTHROPIC_MESSAGES, WireFormat.OPENAI_CHAT,
             WireFormat.OPENAI_RESPONSES, WireFormat.GEMINI, WireFormat.BEDROCK_CONVERSE);
     private static final int BATCH = 250;
+    /** The surfaces whose codec reads a body for a check straight from its tokens. */
+    private static final Set<WireFormat> STREAMED = Set.of(WireFormat.ANTHROPIC_MESSAGES, WireFormat.OPENAI_CHAT,
+            WireFormat.OPENAI_RESPONSES, WireFormat.GEMINI, WireFormat.BEDROCK_CONVERSE);
 
     static Stream<Arguments> batches() {
         return SURFACES.stream().flatMap(format -> IntStream.range(0, 4).mapToObj(b -> Arguments.argumentSet(
@@ -69,14 +74,26 @@ class CheckReadTest {
     @ParameterizedTest
     @MethodSource("batches")
     void should_read_generated_and_mutated_bodies_as_the_full_read_does(WireFormat format, long first) {
+        int mutatedRead = 0;
+        int mutatedStreamed = 0;
         for (long seed = first; seed < first + BATCH; seed++) {
             ObjectNode body = generate(format, seed);
             try {
-                assertSameRead(format, body);
-                assertSameRead(format, FuzzTest.mutate(generate(format, seed), seed));
+                Read read = assertSameRead(format, body);
+                if (STREAMED.contains(format)) {
+                    assertThat(read).as("how a generated body was read").isEqualTo(Read.STREAMED);
+                }
+                Read mutated = assertSameRead(format, FuzzTest.mutate(generate(format, seed), seed));
+                mutatedRead += mutated == Read.REFUSED ? 0 : 1;
+                mutatedStreamed += mutated == Read.STREAMED ? 1 : 0;
             } catch (AssertionError e) {
                 throw new AssertionError(format.wireName() + " seed " + seed + ": " + e.getMessage(), e);
             }
+        }
+        if (STREAMED.contains(format)) {
+            // most mutations that keep a body readable keep it streamable too
+            assertThat(mutatedStreamed).as("mutated bodies the streaming read took, of %d read", mutatedRead)
+                    .isGreaterThan(mutatedRead * 2 / 3);
         }
     }
 
@@ -123,7 +140,11 @@ class CheckReadTest {
         };
     }
 
-    private static void assertSameRead(WireFormat format, JsonNode body) {
+    /**
+     * Asserts that WireGuard's read of a body (streamed or from its tree) and the codec's streaming read
+     * (when it takes the body) give what the full read gives; returns how the body was read.
+     */
+    private static Read assertSameRead(WireFormat format, JsonNode body) {
         byte[] bytes;
         JsonNode tree;
         try {
@@ -148,15 +169,27 @@ class CheckReadTest {
             refused = e;
         }
 
+        Optional<ParsedBody> streamed = format.codec().orElseThrow().readBytes(bytes, ctx);
         Throwable thrown = catchThrowable(() -> WIRE.inspect(bytes, path, "c-1"));
         if (refused != null) {
+            assertThat(streamed).as("the streaming read of a body the full read refuses").isEmpty();
             assertThat(thrown).isInstanceOf(GuardInputException.class).hasMessage(refused.getMessage());
-            return;
+            return Read.REFUSED;
+        }
+        if (streamed.isPresent()) {
+            assertSameParse(streamed.get(), full);
         }
         assertThat(thrown).isNull();
         WireVerdict verdict = WIRE.inspect(bytes, path, "c-1");
         assertThat(verdict).isInstanceOf(WireVerdict.Passed.class);
-        ParsedBody parsed = ((WireVerdict.Passed) verdict).parsed();
+        assertSameParse(((WireVerdict.Passed) verdict).parsed(), full);
+        return streamed.isPresent() ? Read.STREAMED : Read.TREE;
+    }
+
+    /** How a body was read: refused (by both reads), from its tree only, or streamed. */
+    private enum Read { REFUSED, TREE, STREAMED }
+
+    private static void assertSameParse(ParsedBody parsed, WireParse full) {
         List<Entry> entries = parsed.dispatch().timeline().entries();
         assertThat(entries).hasSameSizeAs(full.entries);
         for (int i = 0; i < entries.size(); i++) {

@@ -1,0 +1,164 @@
+package io.orderingguard.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.orderingguard.GuardResult;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.profiles.Profiles;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.wire.WireGuard;
+import io.orderingguard.wire.WireVerdict;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Measures {@code wire-<surface>-enforce} against Jackson's {@code readTree} in thread CPU time, which
+ * load on the machine's other cores barely moves (JMH's wall-clock times on a shared machine scatter by
+ * ±100 % and more). Not a JMH benchmark and not a test: a main that, per surface and size, builds the
+ * same rotation of bodies {@link WireBenchmarks} cycles through (about 64,000 entries' worth, so no
+ * body is read from cache), then runs rounds; each round reads every body of the rotation with
+ * {@code readTree} and inspects every body with {@link WireGuard#inspect} (in alternating order from
+ * round to round), then checks every body's already-read dispatch with the guard alone, each pass timed with
+ * {@link ThreadMXBean#getCurrentThreadCpuTime()}. It prints the median ratio of the rounds
+ * ({@code inspect ÷ readTree}), the phase split — the read (inspect minus the check) and the check, both
+ * against {@code readTree} = 1 — the time of one {@code readTree} in milliseconds, and the bytes the
+ * inspections allocated over the bytes {@code readTree} allocated.
+ *
+ * <p>Run (after {@code mvn -o -q -B -DskipTests -pl guard-benchmarks -am package}):
+ * {@code java -Xms3g -Xmx3g -cp guard-benchmarks/target/benchmarks.jar io.orderingguard.benchmarks.WireCpuProbe
+ * [surfaces] [sizes] [rounds]}, e.g. {@code gemini,bedrock-converse 1000 30}; by default every surface at
+ * 1,000 and 10,000 entries, 30 measured rounds after 10 warm-up rounds.
+ */
+public final class WireCpuProbe {
+
+    private static final ObjectReader READER = new ObjectMapper().reader();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.ThreadMXBean ALLOCATION =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    private WireCpuProbe() {}
+
+    /**
+     * Runs the probe and prints one line per surface and size.
+     *
+     * @param args optional: comma-separated surfaces, comma-separated sizes, measured rounds
+     */
+    public static void main(String[] args) {
+        List<String> surfaces = args.length > 0 ? List.of(args[0].split(",")) : WireBodies.SURFACES;
+        int[] sizes = args.length > 1 ? Arrays.stream(args[1].split(",")).mapToInt(Integer::parseInt).toArray()
+                : new int[] {1_000, 10_000};
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 30;
+        if (!THREADS.isCurrentThreadCpuTimeSupported()) {
+            throw new IllegalStateException("this JVM cannot measure thread CPU time");
+        }
+        PrintStream out = System.out;
+        out.println("surface size rounds ratio(inspect/readTree) read check readTree-ms-per-body alloc-ratio");
+        for (String surface : surfaces) {
+            for (int size : sizes) {
+                out.println(probe(surface, size, rounds));
+            }
+        }
+    }
+
+    /**
+     * Probes one surface at one size.
+     *
+     * @param surface the wire name
+     * @param size the entries per body
+     * @param rounds the measured rounds
+     * @return the printed line
+     */
+    static String probe(String surface, int size, int rounds) {
+        String urlPath = WireBodies.urlPath(surface);
+        OrderingGuard guard = OrderingGuard.builder()
+                .profile(Profiles.forDispatch(WireBodies.provider(surface), WireBodies.model(surface)))
+                .build();
+        WireGuard wire = WireGuard.builder(guard).failOnUnreadableBody(true).build();
+        byte[][] bodies = new byte[Conversations.rotation(size)][];
+        Dispatch[] dispatches = new Dispatch[bodies.length];
+        for (int v = 0; v < bodies.length; v++) {
+            bodies[v] = WireBodies.body(surface, Conversations.generate(size, Conversations.Style.ANTHROPIC, v));
+            WireVerdict verdict = wire.inspect(bodies[v], urlPath, Conversations.CONVERSATION_ID);
+            if (!(verdict instanceof WireVerdict.Passed passed)) {
+                throw new IllegalStateException("wire-" + surface + "-enforce: expected the body to pass, but the "
+                        + "verdict was " + verdict);
+            }
+            dispatches[v] = passed.parsed().dispatch();
+        }
+        int warmUp = 10;
+        List<double[]> measured = new ArrayList<>();
+        long sink = 0;
+        long treeBytes = 0;
+        long inspectBytes = 0;
+        for (int round = 0; round < warmUp + rounds; round++) {
+            // odd rounds inspect first, so neither side always runs right after the other
+            boolean treeFirst = round % 2 == 0;
+            long[] tree = {0, 0};
+            long[] inspect = {0, 0};
+            for (int pass = 0; pass < 2; pass++) {
+                long a0 = ALLOCATION.getCurrentThreadAllocatedBytes();
+                long t0 = THREADS.getCurrentThreadCpuTime();
+                if ((pass == 0) == treeFirst) {
+                    for (byte[] body : bodies) {
+                        sink += readTree(body).size();
+                    }
+                    tree[0] = THREADS.getCurrentThreadCpuTime() - t0;
+                    tree[1] = ALLOCATION.getCurrentThreadAllocatedBytes() - a0;
+                } else {
+                    for (byte[] body : bodies) {
+                        sink += wire.inspect(body, urlPath, Conversations.CONVERSATION_ID).bodyToSend().length;
+                    }
+                    inspect[0] = THREADS.getCurrentThreadCpuTime() - t0;
+                    inspect[1] = ALLOCATION.getCurrentThreadAllocatedBytes() - a0;
+                }
+            }
+            treeBytes += tree[1];
+            inspectBytes += inspect[1];
+            long t2 = THREADS.getCurrentThreadCpuTime();
+            for (Dispatch dispatch : dispatches) {
+                GuardResult result = guard.check(dispatch);
+                sink += result.advisories().size();
+            }
+            long t3 = THREADS.getCurrentThreadCpuTime();
+            if (round >= warmUp) {
+                measured.add(new double[] {tree[0], inspect[0], t3 - t2});
+            }
+        }
+        double[] ratio = new double[rounds];
+        double[] read = new double[rounds];
+        double[] check = new double[rounds];
+        double[] tree = new double[rounds];
+        for (int r = 0; r < rounds; r++) {
+            double[] m = measured.get(r);
+            ratio[r] = m[1] / m[0];
+            read[r] = (m[1] - m[2]) / m[0];
+            check[r] = m[2] / m[0];
+            tree[r] = m[0] / bodies.length / 1e6;
+        }
+        return String.format(Locale.ROOT, "%s %d %d %.3f %.3f %.3f %.3f %.3f%s", surface, size, rounds, median(ratio),
+                median(read), median(check), median(tree), (double) inspectBytes / treeBytes, sink == 42 ? " " : "");
+    }
+
+    private static JsonNode readTree(byte[] body) {
+        try {
+            return READER.readTree(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the probe's body is not JSON", e);
+        }
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

@@ -1,0 +1,481 @@
+package io.orderingguard.wire.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Payloads;
+import io.orderingguard.timeline.Reasoning;
+import io.orderingguard.timeline.RequestOptions;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolChoice;
+import io.orderingguard.timeline.ToolResult;
+import io.orderingguard.wire.WireContext;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The streaming read of an Anthropic Messages body for a check: the entries {@link AnthropicMessagesCodec}
+ * reads from the tree, read from the parser's tokens (see {@link Tokens}). Fields may come in any order
+ * (SDKs write {@code content} before {@code role}, and {@code system} after {@code messages}): a message's
+ * blocks are held in reusable holders until the message ends. Answers {@code null} for what it does not
+ * take. Not thread-safe; one per read.
+ */
+final class AnthropicMessagesStream {
+
+    private static final String SYSTEM = "system";
+    private static final String CONTENT = "content";
+    private static final String TYPE = "type";
+    private static final String TEXT = "text";
+
+    private static final String[] ROOT = {"model", SYSTEM, "messages", "tools", "thinking", "tool_choice",
+        "max_tokens", "stream", "output_config"};
+    private static final int MODEL = 0;
+    private static final int MESSAGES = 2;
+    private static final int TOOLS = 3;
+    private static final int THINKING = 4;
+    private static final int TOOL_CHOICE = 5;
+    private static final int MAX_TOKENS = 6;
+    private static final int STREAM = 7;
+    private static final int OUTPUT_CONFIG = 8;
+
+    private final WireParse p = WireParse.forCheck();
+    private final List<Entry> system = new ArrayList<>();
+    private final List<Block> blocks = new ArrayList<>();
+    private final List<DeclaredTool> tools = new ArrayList<>();
+
+    private AnthropicMessagesStream() {}
+
+    /** Reads a body; {@code null} when the tree read must take it. */
+    static Dispatch read(Tokens t, WireContext ctx) throws IOException {
+        return new AnthropicMessagesStream().body(t, ctx);
+    }
+
+    private Dispatch body(Tokens t, WireContext ctx) throws IOException {
+        Object[] root = new Object[ROOT.length];
+        for (String name = t.field(); name != null; name = t.field()) {
+            int k = Tokens.indexOf(ROOT, name);
+            if (k < 0) {
+                t.skip();
+                continue;
+            }
+            if (root[k] != null) {
+                return null;
+            }
+            if (!readRootField(t, k, root)) {
+                return null;
+            }
+        }
+        if (root[MESSAGES] == null || !Tokens.isOptNonBlank(root[MODEL])) {
+            return null;
+        }
+        RequestOptions options = options(root);
+        if (options == null) {
+            return null;
+        }
+        List<Entry> entries = p.entries;
+        if (!system.isEmpty()) {
+            entries = new ArrayList<>(system.size() + p.entries.size());
+            entries.addAll(system);
+            entries.addAll(p.entries);
+        }
+        String model = (String) root[MODEL];
+        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "anthropic",
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), null,
+                options);
+    }
+
+    /** Reads one top-level field into {@code root[k]}; {@code false} when the tree read must take the body. */
+    private boolean readRootField(Tokens t, int k, Object[] root) throws IOException {
+        switch (k) {
+            case 1:
+                root[k] = Boolean.TRUE;
+                return readSystem(t);
+            case MESSAGES:
+                root[k] = Boolean.TRUE;
+                if (!t.isArray()) {
+                    return false;
+                }
+                for (int i = 0; t.element(); i++) {
+                    if (!readMessage(t, i)) {
+                        return false;
+                    }
+                }
+                return true;
+            case TOOLS:
+                root[k] = Boolean.TRUE;
+                return readTools(t);
+            case THINKING:
+                root[k] = t.isObject() ? t.fields(TYPE, "budget_tokens") : t.value();
+                return root[k] != null;
+            case TOOL_CHOICE:
+                root[k] = t.isObject() ? t.fields(TYPE, "name", "disable_parallel_tool_use") : t.value();
+                return root[k] != null;
+            case OUTPUT_CONFIG:
+                root[k] = t.isObject() ? t.fields("effort") : t.value();
+                return root[k] != null;
+            default:
+                root[k] = t.value();
+                return true;
+        }
+    }
+
+    private boolean readSystem(Tokens t) throws IOException {
+        String text = t.string();
+        if (text != null) {
+            system.add(new Message(SYSTEM, Role.SYSTEM, text, null, null, null, SYSTEM));
+            return true;
+        }
+        if (!t.isArray()) {
+            return false;
+        }
+        for (int j = 0; t.element(); j++) {
+            if (!t.isObject()) {
+                return false;
+            }
+            Object[] block = t.fields(TYPE, TEXT);
+            if (block == null || !Tokens.isString(block[0])) {
+                return false;
+            }
+            String type = (String) block[0];
+            if (TEXT.equals(type) && !Tokens.isString(block[1])) {
+                return false;
+            }
+            String content = TEXT.equals(type) ? (String) block[1] : Blocks.placeholder(type);
+            system.add(new Message(SYSTEM + ".c" + j, Role.SYSTEM, content, null, null, null, SYSTEM));
+        }
+        return true;
+    }
+
+    private boolean readTools(Tokens t) throws IOException {
+        if (!t.isArray()) {
+            return false;
+        }
+        while (t.element()) {
+            if (!t.isObject()) {
+                return false;
+            }
+            Object name = null;
+            JsonNode schema = null;
+            boolean schemaSeen = false;
+            for (String field = t.field(); field != null; field = t.field()) {
+                if (field.equals("name")) {
+                    if (name != null) {
+                        return false;
+                    }
+                    name = t.value();
+                } else if (field.equals("input_schema")) {
+                    if (schemaSeen || !t.isObject()) {
+                        return false;
+                    }
+                    schemaSeen = true;
+                    schema = t.tree();
+                } else {
+                    t.skip();
+                }
+            }
+            if (!Tokens.isNonBlank(name)) {
+                return false;
+            }
+            tools.add(new DeclaredTool((String) name, (ObjectNode) schema));
+        }
+        return true;
+    }
+
+    private boolean readMessage(Tokens t, int i) throws IOException {
+        if (!t.isObject()) {
+            return false;
+        }
+        Object role = null;
+        String text = null;
+        int count = -1;
+        boolean content = false;
+        for (String name = t.field(); name != null; name = t.field()) {
+            if (name.equals("role")) {
+                if (role != null) {
+                    return false;
+                }
+                role = t.value();
+            } else if (name.equals(CONTENT)) {
+                if (content) {
+                    return false;
+                }
+                content = true;
+                text = t.string();
+                if (text == null) {
+                    if (!t.isArray()) {
+                        return false;
+                    }
+                    count = readBlocks(t);
+                    if (count < 0) {
+                        return false;
+                    }
+                }
+            } else {
+                t.skip();
+            }
+        }
+        if (!content || !("user".equals(role) || "assistant".equals(role))) {
+            return false;
+        }
+        Role r = "user".equals(role) ? Role.USER : Role.ASSISTANT;
+        String wire = Blocks.wire(i);
+        String step = r == Role.ASSISTANT ? wire : null;
+        if (text != null) {
+            p.addEntry(new Message(wire, r, text, null, null, step, wire), null, null);
+            return true;
+        }
+        for (int j = 0; j < count; j++) {
+            if (!blocks.get(j).emit(p, r, wire, step, j)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Reads the blocks of a message into the holders; returns how many, or -1. */
+    private int readBlocks(Tokens t) throws IOException {
+        int j = 0;
+        while (t.element()) {
+            if (!t.isObject()) {
+                return -1;
+            }
+            if (j == blocks.size()) {
+                blocks.add(new Block());
+            }
+            if (!blocks.get(j).read(t)) {
+                return -1;
+            }
+            j++;
+        }
+        return j;
+    }
+
+    private static RequestOptions options(Object[] root) {
+        RequestOptions options = RequestOptions.unknown();
+        if (root[THINKING] != null) {
+            if (!(root[THINKING] instanceof Object[] thinking) || !Tokens.isString(thinking[0])) {
+                return null;
+            }
+            Reasoning reasoning;
+            switch ((String) thinking[0]) {
+                case "enabled":
+                    if (!Tokens.isOptPositive(thinking[1])) {
+                        return null;
+                    }
+                    reasoning = thinking[1] == null ? Reasoning.enabled() : Reasoning.enabled((Integer) thinking[1]);
+                    break;
+                case "disabled":
+                    reasoning = Reasoning.disabled();
+                    break;
+                case "adaptive":
+                    reasoning = Reasoning.adaptive();
+                    if (root[OUTPUT_CONFIG] != null) {
+                        if (!(root[OUTPUT_CONFIG] instanceof Object[] config) || !Tokens.isOptNonBlank(config[0])) {
+                            return null;
+                        }
+                        reasoning = reasoning.withEffort((String) config[0]);
+                    }
+                    break;
+                default:
+                    return null;
+            }
+            options = options.withReasoning(reasoning);
+        }
+        if (root[TOOL_CHOICE] != null) {
+            if (!(root[TOOL_CHOICE] instanceof Object[] choice) || !Tokens.isString(choice[0])) {
+                return null;
+            }
+            ToolChoice toolChoice;
+            switch ((String) choice[0]) {
+                case "auto" -> toolChoice = ToolChoice.auto();
+                case "any" -> toolChoice = ToolChoice.required();
+                case "none" -> toolChoice = ToolChoice.none();
+                case "tool" -> {
+                    if (!Tokens.isNonBlank(choice[1])) {
+                        return null;
+                    }
+                    toolChoice = ToolChoice.tool((String) choice[1]);
+                }
+                default -> {
+                    return null;
+                }
+            }
+            options = options.withToolChoice(toolChoice);
+            if (choice[2] != null) {
+                if (!(choice[2] instanceof Boolean disable)) {
+                    return null;
+                }
+                options = options.withParallelToolCalls(!disable);
+            }
+        }
+        if (!Tokens.isOptPositive(root[MAX_TOKENS]) || !Tokens.isOptBoolean(root[STREAM])) {
+            return null;
+        }
+        options = options.withMaxTokens((Integer) root[MAX_TOKENS]);
+        if (root[STREAM] != null) {
+            options = options.withStream((Boolean) root[STREAM]);
+        }
+        return options;
+    }
+
+    /**
+     * One content block as read from its tokens, kept until its message ends (the role decides its
+     * entry). Holders are reused from message to message.
+     */
+    private static final class Block {
+        private static final String[] NAMES = {TYPE, TEXT, "thinking", "signature", "data", "id", "name",
+            "tool_use_id", "is_error", "input", CONTENT};
+        private static final int INPUT = 9;
+        private static final int BLOCK_CONTENT = 10;
+
+        private final Object[] values = new Object[NAMES.length];
+
+        boolean read(Tokens t) throws IOException {
+            Arrays.fill(values, null);
+            for (String name = t.field(); name != null; name = t.field()) {
+                int k = Tokens.indexOf(NAMES, name);
+                if (k < 0) {
+                    t.skip();
+                    continue;
+                }
+                if (values[k] != null) {
+                    return false;
+                }
+                if (k == INPUT && t.isObject()) {
+                    values[k] = new Input(t.arguments());
+                } else if (k == BLOCK_CONTENT && (t.isArray() || t.isObject())) {
+                    values[k] = t.tree();
+                } else {
+                    values[k] = t.value();
+                }
+            }
+            return true;
+        }
+
+        boolean emit(WireParse p, Role role, String wire, String step, int j) {
+            if (!Tokens.isString(values[0])) {
+                return false;
+            }
+            String type = (String) values[0];
+            String id = wire + ".c" + j;
+            switch (type) {
+                case TEXT:
+                    if (!Tokens.isString(values[1])) {
+                        return false;
+                    }
+                    p.addEntry(new Message(id, role, (String) values[1], null, null, step, wire), null, null);
+                    return true;
+                case "thinking": {
+                    if (!Tokens.isOptString(values[3]) || !Tokens.isString(values[2])) {
+                        return false;
+                    }
+                    ObjectNode payload = values[3] == null ? null : Payloads.of("signature", (String) values[3]);
+                    p.addEntry(new Thought(id, (String) values[2], payload, AnthropicMessagesCodec.THINKING_TAG, step,
+                            wire), null, null);
+                    return true;
+                }
+                case "redacted_thinking":
+                    if (!Tokens.isString(values[4])) {
+                        return false;
+                    }
+                    p.addEntry(new Thought(id, "", Payloads.of("data", (String) values[4]),
+                            AnthropicMessagesCodec.THINKING_TAG, step, wire), null, null);
+                    return true;
+                case "tool_use":
+                case "server_tool_use":
+                case "mcp_tool_use": {
+                    Object input = values[INPUT];
+                    if (!Tokens.isNonBlank(values[5]) || !Tokens.isNonBlank(values[6])
+                            || input != null && !(input instanceof Input)) {
+                        return false;
+                    }
+                    ToolCall call = new ToolCall((String) values[5], (String) values[6], Input.tree(input), null, true,
+                            null, null, step, wire, !"tool_use".equals(type));
+                    p.addEntry(Input.withText(call, input), null, null);
+                    return true;
+                }
+                case "tool_result": {
+                    String content = resultText(false);
+                    if (content == null || !Tokens.isOptBoolean(values[8]) || !Tokens.isNonBlank(values[7])) {
+                        return false;
+                    }
+                    ToolResult result = new ToolResult(content, Boolean.TRUE.equals(values[8]), wire);
+                    p.addResult(orphan((String) values[7], result, wire), null, j, null);
+                    return true;
+                }
+                default:
+                    if (type.endsWith("_tool_result")) {
+                        String content = resultText(true);
+                        if (content == null || !Tokens.isOptBoolean(values[8]) || !Tokens.isNonBlank(values[7])) {
+                            return false;
+                        }
+                        String callId = (String) values[7];
+                        ToolCall holder = orphan(callId, new ToolResult(content, Boolean.TRUE.equals(values[8]), wire),
+                                wire);
+                        if (!p.addProviderResult(callId, holder, null, j, null)) {
+                            p.addOrphan(holder, null, j, null);
+                        }
+                    } else {
+                        p.addEntry(new Message(id, role, Blocks.placeholder(type), null, null, step, wire), null, null);
+                    }
+                    return true;
+            }
+        }
+
+        /**
+         * The text of a result's {@code content} as the tree read makes it: {@code ""} when absent, a
+         * string as it is, parts joined ({@code tool_result}), {@code "null"} for a JSON null of a provider
+         * result; {@code null} for what only the tree read renders (a provider result's array or object).
+         */
+        private String resultText(boolean provider) {
+            Object content = values[BLOCK_CONTENT];
+            if (content == null) {
+                return "";
+            }
+            if (content instanceof String s) {
+                return s;
+            }
+            if (provider) {
+                // the tree read writes the JSON of what is not a string
+                return content == Tokens.NULL ? "null" : content instanceof JsonNode node ? node.toString() : null;
+            }
+            return content instanceof JsonNode node && node.isArray() ? joined(node) : null;
+        }
+
+        /** Joins the parts of a content array as {@link Blocks#text} does; {@code null} when one is not readable. */
+        private static String joined(JsonNode parts) {
+            List<String> pieces = new ArrayList<>(parts.size());
+            for (JsonNode part : parts) {
+                JsonNode type = part.isObject() ? part.get(TYPE) : null;
+                if (type == null || !type.isTextual()) {
+                    return null;
+                }
+                if (TEXT.equals(type.textValue())) {
+                    JsonNode text = part.get(TEXT);
+                    if (text == null || !text.isTextual()) {
+                        return null;
+                    }
+                    pieces.add(text.textValue());
+                } else {
+                    pieces.add(Blocks.placeholder(type.textValue()));
+                }
+            }
+            return Blocks.join(pieces);
+        }
+
+        private static ToolCall orphan(String callId, ToolResult result, String wire) {
+            return new ToolCall(callId, "", null, result, false, null, null, null, wire, false);
+        }
+    }
+
+
+}

@@ -1,0 +1,321 @@
+package io.orderingguard.wire.internal;
+
+import io.orderingguard.GuardInputException;
+import io.orderingguard.json.InputNode;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Payloads;
+import io.orderingguard.timeline.RequestOptions;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
+import io.orderingguard.wire.WireContext;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The streaming read of a Bedrock Converse body for a check: the entries {@link BedrockConverseCodec}
+ * reads from the tree, read from the parser's tokens (see {@link Tokens}). Only {@code messages} is read
+ * token by token; the other top-level fields (system blocks, tool and inference configuration: a few
+ * small objects) are read into a tree of their own, which the codec's tree read takes as it takes a
+ * whole body, so options, tools and system blocks are read by the very same code. A block is read by
+ * its first field, as the tree read does. Answers {@code null} for what it does not take. Not
+ * thread-safe; one per read.
+ */
+final class BedrockConverseStream {
+
+    private static final String TEXT = "text";
+
+    private final WireParse p = WireParse.forCheck();
+
+    private BedrockConverseStream() {}
+
+    /** Reads a body; {@code null} when the tree read must take it. */
+    static Dispatch read(Tokens t, WireContext ctx) throws IOException {
+        return new BedrockConverseStream().body(t, ctx);
+    }
+
+    private Dispatch body(Tokens t, WireContext ctx) throws IOException {
+        Tokens.Rest rest = t.rest();
+        boolean messages = false;
+        for (String name = t.field(); name != null; name = t.field()) {
+            if (name.equals("messages")) {
+                if (messages || !t.isArray()) {
+                    return null;
+                }
+                messages = true;
+                for (int i = 0; t.element(); i++) {
+                    if (!readMessage(t, i)) {
+                        return null;
+                    }
+                }
+            } else {
+                rest.put(name);
+            }
+        }
+        if (!messages) {
+            return null;
+        }
+        WireParse system = WireParse.forCheck();
+        List<DeclaredTool> tools;
+        RequestOptions options;
+        String model;
+        try {
+            InputNode root = InputNode.root(rest.tree(), ctx.source(), ctx.line());
+            model = root.optNonBlankText("modelId");
+            BedrockConverseCodec.readSystem(system, root);
+            tools = BedrockConverseCodec.tools(root);
+            options = BedrockConverseCodec.options(root);
+        } catch (GuardInputException e) {
+            // the tree read of the whole body names the problem
+            return null;
+        }
+        List<Entry> entries = p.entries;
+        if (!system.entries.isEmpty()) {
+            entries = new ArrayList<>(system.entries.size() + p.entries.size());
+            entries.addAll(system.entries);
+            entries.addAll(p.entries);
+        }
+        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "bedrock",
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), null,
+                options);
+    }
+
+    private boolean readMessage(Tokens t, int i) throws IOException {
+        if (!t.isObject()) {
+            return false;
+        }
+        // the role decides the entries, and may come after the content: the blocks wait in a list
+        Object role = null;
+        List<Block> blocks = null;
+        for (String name = t.field(); name != null; name = t.field()) {
+            if (name.equals("role")) {
+                if (role != null) {
+                    return false;
+                }
+                role = t.value();
+            } else if (name.equals("content")) {
+                if (blocks != null || !t.isArray()) {
+                    return false;
+                }
+                blocks = new ArrayList<>();
+                while (t.element()) {
+                    Block block = t.isObject() ? readBlock(t) : null;
+                    if (block == null) {
+                        return false;
+                    }
+                    blocks.add(block);
+                }
+            } else {
+                t.skip();
+            }
+        }
+        if (blocks == null || !("user".equals(role) || "assistant".equals(role))) {
+            return false;
+        }
+        Role r = "user".equals(role) ? Role.USER : Role.ASSISTANT;
+        String wire = Blocks.wire(i);
+        String step = r == Role.ASSISTANT ? wire : null;
+        for (int j = 0; j < blocks.size(); j++) {
+            if (!blocks.get(j).emit(p, r, wire, step, j)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Reads a block by its first field (the union member it sets); {@code null} when it is not readable. */
+    private static Block readBlock(Tokens t) throws IOException {
+        String kind = t.field();
+        if (kind == null) {
+            return null;
+        }
+        Object value;
+        switch (kind) {
+            case "reasoningContent" -> value = t.isObject() ? readReasoning(t) : t.value();
+            case "toolUse" -> value = t.isObject() ? readToolUse(t) : t.value();
+            case "toolResult" -> value = t.isObject() ? readToolResult(t) : t.value();
+            default -> value = t.value();
+        }
+        boolean repeated = value == null;
+        for (String name = t.field(); name != null; name = t.field()) {
+            repeated |= name.equals(kind);
+            t.skip();
+        }
+        return repeated ? null : new Block(kind, value);
+    }
+
+    /** Reads a {@code reasoningContent}: its redacted content, and its reasoning text's text and signature. */
+    private static Object[] readReasoning(Tokens t) throws IOException {
+        Object[] reasoning = new Object[2];
+        boolean repeated = false;
+        for (String name = t.field(); name != null; name = t.field()) {
+            if (name.equals("redactedContent")) {
+                repeated |= reasoning[0] != null;
+                reasoning[0] = t.value();
+            } else if (name.equals("reasoningText")) {
+                repeated |= reasoning[1] != null;
+                reasoning[1] = t.isObject() ? t.fields(TEXT, "signature") : t.value();
+                repeated |= reasoning[1] == null;
+            } else {
+                t.skip();
+            }
+        }
+        return repeated ? null : reasoning;
+    }
+
+    /** Reads a {@code toolUse}: type, id, name and the text of its input object. */
+    private static Object[] readToolUse(Tokens t) throws IOException {
+        Object[] use = new Object[4];
+        boolean repeated = false;
+        for (String name = t.field(); name != null; name = t.field()) {
+            int k = switch (name) {
+                case "type" -> 0;
+                case "toolUseId" -> 1;
+                case "name" -> 2;
+                case "input" -> 3;
+                default -> -1;
+            };
+            if (k < 0) {
+                t.skip();
+                continue;
+            }
+            repeated |= use[k] != null;
+            if (k == 3 && t.isObject()) {
+                use[k] = new Input(t.arguments());
+            } else {
+                use[k] = t.value();
+            }
+        }
+        return repeated ? null : use;
+    }
+
+    /** Reads a {@code toolResult}: id, status and the text of its content (or a marker when not readable). */
+    private static Object[] readToolResult(Tokens t) throws IOException {
+        Object[] result = new Object[3];
+        boolean repeated = false;
+        for (String name = t.field(); name != null; name = t.field()) {
+            int k = switch (name) {
+                case "toolUseId" -> 0;
+                case "status" -> 1;
+                case "content" -> 2;
+                default -> -1;
+            };
+            if (k < 0) {
+                t.skip();
+                continue;
+            }
+            repeated |= result[k] != null;
+            result[k] = k == 2 && t.isArray() ? resultText(t) : t.value();
+        }
+        return repeated ? null : result;
+    }
+
+    /** Joins a result's content items as the tree read does, or answers {@link Tokens#OTHER}. */
+    private static Object resultText(Tokens t) throws IOException {
+        List<String> pieces = new ArrayList<>(1);
+        boolean readable = true;
+        while (t.element()) {
+            String kind = t.isObject() ? t.field() : null;
+            if (kind == null) {
+                t.skip();
+                readable = false;
+                continue;
+            }
+            if (kind.equals(TEXT)) {
+                String text = t.string();
+                readable &= text != null;
+                pieces.add(text);
+                t.skip();
+            } else if (kind.equals("json")) {
+                pieces.add(t.tree().toString());
+            } else {
+                pieces.add(Blocks.placeholder(kind));
+                t.skip();
+            }
+            for (String name = t.field(); name != null; name = t.field()) {
+                readable &= !name.equals(kind);
+                t.skip();
+            }
+        }
+        return readable ? new Text(Blocks.join(pieces)) : Tokens.OTHER;
+    }
+
+    /** One block: the member it sets and that member's value as read. */
+    private record Block(String kind, Object value) {
+
+        boolean emit(WireParse p, Role role, String wire, String step, int j) {
+            String id = wire + ".c" + j;
+            switch (kind) {
+                case TEXT:
+                    if (!(value instanceof String text)) {
+                        return false;
+                    }
+                    p.addEntry(new Message(id, role, text, null, null, step, wire), null, null);
+                    return true;
+                case "reasoningContent": {
+                    if (!(value instanceof Object[] reasoning)) {
+                        return false;
+                    }
+                    Thought thought;
+                    if (reasoning[0] != null) {
+                        if (!(reasoning[0] instanceof String data)) {
+                            return false;
+                        }
+                        thought = new Thought(id, "", Payloads.of("data", data), BedrockConverseCodec.REASONING_TAG,
+                                step, wire);
+                    } else {
+                        if (!(reasoning[1] instanceof Object[] text) || !Tokens.isString(text[0])
+                                || !Tokens.isOptString(text[1])) {
+                            return false;
+                        }
+                        thought = new Thought(id, (String) text[0], text[1] == null ? null
+                                : Payloads.of("signature", (String) text[1]), BedrockConverseCodec.REASONING_TAG, step,
+                                wire);
+                    }
+                    p.addEntry(thought, null, null);
+                    return true;
+                }
+                case "toolUse": {
+                    if (!(value instanceof Object[] use) || !Tokens.isOptString(use[0]) || !Tokens.isNonBlank(use[1])
+                            || !Tokens.isNonBlank(use[2]) || use[3] != null && !(use[3] instanceof Input)) {
+                        return false;
+                    }
+                    ToolCall call = new ToolCall((String) use[1], (String) use[2], Input.tree(use[3]), null, true, null,
+                            null, step, wire, "server_tool_use".equals(use[0]));
+                    p.addEntry(Input.withText(call, use[3]), null, null);
+                    return true;
+                }
+                case "toolResult": {
+                    if (!(value instanceof Object[] result) || !Tokens.isNonBlank(result[0])
+                            || !(result[1] == null || "success".equals(result[1]) || "error".equals(result[1]))
+                            || !(result[2] == null || result[2] instanceof Text)) {
+                        return false;
+                    }
+                    String callId = (String) result[0];
+                    String text = result[2] == null ? "" : ((Text) result[2]).text();
+                    ToolCall holder = new ToolCall(callId, "", null, new ToolResult(text, "error".equals(result[1]), wire),
+                            false, null, null, null, wire, false);
+                    if (!p.addProviderResult(callId, holder, null, j, null)) {
+                        p.addResult(holder, null, j, null);
+                    }
+                    return true;
+                }
+                case "cachePoint":
+                    return true;
+                default:
+                    p.addEntry(new Message(id, role, Blocks.placeholder(kind), null, null, step, wire), null, null);
+                    return true;
+            }
+        }
+    }
+
+    /** The joined text of a tool result's content. */
+    private record Text(String text) {}
+}

@@ -1,0 +1,294 @@
+package io.orderingguard.wire.internal;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardInputException;
+import io.orderingguard.json.InputNode;
+import io.orderingguard.timeline.DeclaredTool;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Payloads;
+import io.orderingguard.timeline.RequestOptions;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.Timeline;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.wire.WireContext;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The streaming read of a Gemini {@code generateContent} body for a check: the entries {@link GeminiCodec}
+ * reads from the tree, read from the parser's tokens (see {@link Tokens}). Only {@code contents} is read
+ * token by token; the other top-level fields (system instruction, tools, generation and tool
+ * configuration) are read into a tree of their own, which the codec's tree read takes as it takes a whole
+ * body. A part keeps its fields in wire order (its kind is its first field that is not metadata), with a
+ * function call's arguments as JSON text and a function response as a small tree, which the codec's
+ * tree read of a response takes. Answers {@code null} for what it does not take. Not thread-safe; one
+ * per read.
+ */
+final class GeminiStream {
+
+    private static final String TEXT = "text";
+
+    private final WireParse p = WireParse.forCheck();
+    private final GeminiCodec.Pairing pairing = new GeminiCodec.Pairing();
+    private final List<Part> parts = new ArrayList<>();
+
+    private GeminiStream() {}
+
+    /** Reads a body; {@code null} when the tree read must take it. */
+    static Dispatch read(Tokens t, WireContext ctx) throws IOException {
+        return new GeminiStream().body(t, ctx);
+    }
+
+    private Dispatch body(Tokens t, WireContext ctx) throws IOException {
+        Tokens.Rest rest = t.rest();
+        boolean contents = false;
+        for (String name = t.field(); name != null; name = t.field()) {
+            if (name.equals("contents")) {
+                if (contents || !t.isArray()) {
+                    return null;
+                }
+                contents = true;
+                for (int i = 0; t.element(); i++) {
+                    if (!readContent(t, i)) {
+                        return null;
+                    }
+                }
+            } else {
+                rest.put(name);
+            }
+        }
+        if (!contents) {
+            return null;
+        }
+        WireParse system = WireParse.forCheck();
+        List<DeclaredTool> tools;
+        RequestOptions options;
+        String model;
+        try {
+            InputNode root = InputNode.root(rest.tree(), ctx.source(), ctx.line());
+            model = root.optNonBlankText("model");
+            GeminiCodec.readSystem(system, root);
+            tools = GeminiCodec.tools(root);
+            options = GeminiCodec.options(root);
+        } catch (GuardInputException e) {
+            // the tree read of the whole body names the problem
+            return null;
+        }
+        List<Entry> entries = p.entries;
+        if (!system.entries.isEmpty()) {
+            entries = new ArrayList<>(system.entries.size() + p.entries.size());
+            entries.addAll(system.entries);
+            entries.addAll(p.entries);
+        }
+        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "gemini",
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), null,
+                options);
+    }
+
+    private boolean readContent(Tokens t, int i) throws IOException {
+        if (!t.isObject()) {
+            return false;
+        }
+        Object role = null;
+        int count = -1;
+        for (String name = t.field(); name != null; name = t.field()) {
+            if (name.equals("role")) {
+                if (role != null) {
+                    return false;
+                }
+                role = t.value();
+            } else if (name.equals("parts")) {
+                if (count >= 0 || !t.isArray()) {
+                    return false;
+                }
+                count = 0;
+                while (t.element()) {
+                    if (!t.isObject()) {
+                        return false;
+                    }
+                    if (count == parts.size()) {
+                        parts.add(new Part());
+                    }
+                    if (!parts.get(count).read(t)) {
+                        return false;
+                    }
+                    count++;
+                }
+            } else {
+                t.skip();
+            }
+        }
+        if (!(role == null || "user".equals(role) || "model".equals(role))) {
+            return false;
+        }
+        Role r = "model".equals(role) ? Role.ASSISTANT : Role.USER;
+        String wire = Blocks.wire(i);
+        String step = r == Role.ASSISTANT ? wire : null;
+        for (int j = 0; j < count; j++) {
+            if (!emit(parts.get(j), r, wire, step, j)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Adds the entry of one part, as {@code readPart} of the tree read does; {@code false} when it cannot. */
+    private boolean emit(Part part, Role role, String wire, String step, int j) {
+        String id = wire + ".c" + j;
+        Object signature = part.get(part.name(GeminiCodec.SIGNATURE, "thought_signature"));
+        Object thoughtValue = part.get("thought");
+        if (!Tokens.isOptString(signature) || !Tokens.isOptBoolean(thoughtValue)) {
+            return false;
+        }
+        ObjectNode payload = signature == null ? null : Payloads.of(GeminiCodec.SIGNATURE, (String) signature);
+        String tag = signature == null ? null : GeminiCodec.tagOf((String) signature);
+        boolean thought = Boolean.TRUE.equals(thoughtValue);
+        String call = part.name("functionCall", "function_call");
+        String response = part.name("functionResponse", "function_response");
+        Object text = part.get(TEXT);
+        if (part.get(call) != null) {
+            if (!(part.get(call) instanceof Call fc) || !Tokens.isOptNonBlank(fc.id()) || !Tokens.isNonBlank(fc.name())
+                    || fc.args() != null && !(fc.args() instanceof Input)) {
+                return false;
+            }
+            ToolCall toolCall = Input.withText(new ToolCall(fc.id() != null ? (String) fc.id() : id, (String) fc.name(),
+                    Input.tree(fc.args()), null, true, payload, tag, step, wire, false), fc.args());
+            p.addEntry(toolCall, null, null);
+            pairing.open(toolCall, p.entries.size() - 1);
+        } else if (part.get(response) != null) {
+            if (!(part.get(response) instanceof ObjectNode fr)) {
+                return false;
+            }
+            try {
+                GeminiCodec.readResponse(p, pairing, InputNode.root(fr, null, 0), null, id, wire, j, null);
+            } catch (GuardInputException e) {
+                return false;
+            }
+        } else if (text != null || thought || signature != null && part.dataKind() == null) {
+            if (text != null && !(text instanceof String)) {
+                return false;
+            }
+            String content = text != null ? (String) text : "";
+            Entry entry = thought || text == null
+                    ? new Thought(id, content, payload, tag != null ? tag : GeminiCodec.SIGNATURE_TAG, step, wire)
+                    : new Message(id, role, content, payload, tag, step, wire);
+            p.addEntry(entry, null, null);
+        } else {
+            String kind = part.dataKind();
+            if (kind == null) {
+                return false;
+            }
+            p.addEntry(new Message(id, role, Blocks.placeholder(kind), payload, tag, step, wire), null, null);
+        }
+        return true;
+    }
+
+    /**
+     * One part as read from its tokens: its field names in wire order and their kept values (a function
+     * call as a {@link Call}, a function response as a tree). Holders are reused from part to part.
+     */
+    private static final class Part {
+        private String[] names = new String[4];
+        private Object[] values = new Object[4];
+        private int size;
+
+        boolean read(Tokens t) throws IOException {
+            size = 0;
+            for (String name = t.field(); name != null; name = t.field()) {
+                if (get(name) != null) {
+                    return false;
+                }
+                Object value;
+                if ((name.equals("functionCall") || name.equals("function_call")) && t.isObject()) {
+                    value = readCall(t);
+                    if (value == null) {
+                        return false;
+                    }
+                } else if ((name.equals("functionResponse") || name.equals("function_response")) && t.isObject()) {
+                    value = t.tree();
+                } else {
+                    value = t.value();
+                }
+                if (size == names.length) {
+                    names = Arrays.copyOf(names, size * 2);
+                    values = Arrays.copyOf(values, size * 2);
+                }
+                names[size] = name;
+                values[size] = value;
+                size++;
+            }
+            return true;
+        }
+
+        /** The value of a field, or {@code null} when the part has none. */
+        Object get(String name) {
+            for (int i = 0; i < size; i++) {
+                if (names[i].equals(name)) {
+                    return values[i];
+                }
+            }
+            return null;
+        }
+
+        /** The field name a part uses: the JSON name when present, else the proto name when present. */
+        String name(String json, String proto) {
+            return get(json) == null && get(proto) != null ? proto : json;
+        }
+
+        /** The data field of the part, as {@code GeminiCodec.dataKind} finds it; {@code null} when none. */
+        String dataKind() {
+            for (String[] kind : GeminiCodec.DATA) {
+                if (get(kind[0]) != null) {
+                    return kind[0];
+                }
+                if (get(kind[1]) != null) {
+                    return kind[1];
+                }
+            }
+            for (int i = 0; i < size; i++) {
+                if (!GeminiCodec.PART_METADATA.contains(names[i])) {
+                    return names[i];
+                }
+            }
+            return null;
+        }
+
+        private static Call readCall(Tokens t) throws IOException {
+            Object id = null;
+            Object name = null;
+            Object args = null;
+            boolean repeated = false;
+            for (String field = t.field(); field != null; field = t.field()) {
+                switch (field) {
+                    case "id" -> {
+                        repeated |= id != null;
+                        id = t.value();
+                    }
+                    case "name" -> {
+                        repeated |= name != null;
+                        name = t.value();
+                    }
+                    case "args" -> {
+                        repeated |= args != null;
+                        if (t.isObject()) {
+                            args = new Input(t.arguments());
+                        } else {
+                            args = t.value();
+                        }
+                    }
+                    default -> t.skip();
+                }
+            }
+            return repeated ? null : new Call(id, name, args);
+        }
+    }
+
+    /** A function call as read: id, name and its arguments ({@link Input}, or what else they were). */
+    private record Call(Object id, Object name, Object args) {}
+}
