@@ -216,12 +216,15 @@ public final class OrderingGuard {
                 }
             }
             CapturedBaseline previous = prior == null ? null : prior.content();
-            if (statefulRules && previous != null && captured == null) {
-                // a dispatch that only appended to the last one shares its arrays: compared and captured in one walk
-                captured = CapturedBaseline.of(dispatch, plan.fieldPaths(), previous);
-            }
-            RuleContext context = RuleContext.of(dispatch, previous, statefulRules ? captured : null);
+            // captured when the first preservation rule compares (the entries are in the caches by then), once
+            // per check: a dispatch that only appended shares the baseline's arrays; the same capture is stored
+            RuleContext context = !statefulRules ? RuleContext.of(dispatch, previous, null)
+                    : captured != null ? RuleContext.of(dispatch, previous, captured)
+                    : RuleContext.capturing(dispatch, previous, plan.fieldPaths());
             Evaluator evaluator = Evaluator.run(plan.units(), context, disabledAdvisories, true, statefulRules);
+            if (statefulRules && captured == null) {
+                captured = context.captured();
+            }
             if (stashProblem != null && !(stashProblem.severity() == Severity.ADVISORY
                     && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
                 evaluator.add(stashProblem);

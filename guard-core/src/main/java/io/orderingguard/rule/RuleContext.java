@@ -24,18 +24,21 @@ public final class RuleContext {
     private final Timeline timeline;
     private final TimelineStructure structure;
     private final Baseline previous;
+    // the field paths a capture made on demand records: the baseline's, unless the guard names its own
+    private final List<String> capturePaths;
     private CapturedBaseline current;
     private int[] priorToCurrent;
     // per kind (by ordinal): the index of the entries' ids, shared by the rules that look ids up
     private IdIndex[] idIndexes;
     private boolean[][] ofKind;
 
-    private RuleContext(Dispatch dispatch, Baseline previous, CapturedBaseline current) {
+    private RuleContext(Dispatch dispatch, Baseline previous, CapturedBaseline current, List<String> capturePaths) {
         this.dispatch = dispatch;
         this.timeline = dispatch.timeline();
         this.structure = timeline.structure();
         this.previous = previous;
         this.current = current;
+        this.capturePaths = capturePaths;
     }
 
     /**
@@ -46,7 +49,7 @@ public final class RuleContext {
      * @return the context
      */
     public static RuleContext of(Dispatch dispatch, Baseline previous) {
-        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, null);
+        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, null, null);
     }
 
     /**
@@ -60,7 +63,32 @@ public final class RuleContext {
      * @return the context
      */
     public static RuleContext of(Dispatch dispatch, Baseline previous, CapturedBaseline current) {
-        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, current);
+        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, current, null);
+    }
+
+    /**
+     * Creates a context that captures its dispatch with the given field paths when a preservation rule
+     * first compares it with the baseline: after the rules before it have walked the entries, so the
+     * capture finds them in the CPU caches. The guard stores the same capture when the dispatch is sent
+     * ({@link #captured()}).
+     *
+     * @param dispatch the dispatch being checked
+     * @param previous the baseline (the last dispatch sent), or {@code null}
+     * @param fieldPaths the payload field paths the capture records
+     * @return the context
+     */
+    public static RuleContext capturing(Dispatch dispatch, Baseline previous, List<String> fieldPaths) {
+        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, null,
+                List.copyOf(Require.nonNull(fieldPaths, "fieldPaths")));
+    }
+
+    /**
+     * Returns the capture of this dispatch made during the check, if a rule asked for one.
+     *
+     * @return the capture, or {@code null} when no rule compared with the baseline
+     */
+    public CapturedBaseline captured() {
+        return current;
     }
 
     /**
@@ -107,7 +135,7 @@ public final class RuleContext {
      */
     CapturedBaseline current() {
         if (current == null && previous != null) {
-            current = CapturedBaseline.of(dispatch, previous.fieldPaths(),
+            current = CapturedBaseline.of(dispatch, capturePaths != null ? capturePaths : previous.fieldPaths(),
                     previous instanceof CapturedBaseline c ? c : null);
         }
         return current;
