@@ -47,6 +47,7 @@ final class Tokens {
         "thinking", "tool_use", "tool_result", "function", "message", "reasoning", "function_call",
         "function_call_output", "input_text", "output_text", "summary_text", "success", "error", "auto"};
     private static final int LONGEST_SYMBOL = 20;
+    private static final String[][] SYMBOLS_BY_LENGTH = byLength();
 
     /** The parser factory: what {@code WireGuard} parses with (request bodies carry large base64 strings). */
     private static final JsonFactory FACTORY = factory();
@@ -109,6 +110,16 @@ final class Tokens {
         }
         return Optional.of(ParsedBody.deferred(dispatch, () -> layout.reader()
                 .read(tree(body), ctx, WireParse.forRender()).toParsedBody()));
+    }
+
+    private static String[][] byLength() {
+        String[][] table = new String[LONGEST_SYMBOL + 1][];
+        for (int length = 0; length <= LONGEST_SYMBOL; length++) {
+            int n = length;
+            table[length] = java.util.Arrays.stream(SYMBOLS).filter(symbol -> symbol.length() == n)
+                    .toArray(String[]::new);
+        }
+        return table;
     }
 
     private static JsonFactory factory() {
@@ -183,8 +194,8 @@ final class Tokens {
         }
         char[] chars = parser.getTextCharacters();
         int offset = parser.getTextOffset();
-        for (String symbol : SYMBOLS) {
-            if (symbol.length() == length && symbol.charAt(0) == chars[offset] && matches(symbol, chars, offset)) {
+        for (String symbol : SYMBOLS_BY_LENGTH[length]) {
+            if (symbol.charAt(0) == chars[offset] && matches(symbol, chars, offset)) {
                 return symbol;
             }
         }
