@@ -94,6 +94,10 @@ public record PreservationRule(
         if (resetOnModelSwitch && prior.model() != null && model != null && !Objects.equals(prior.model(), model)) {
             return;
         }
+        if (context.extendsPrevious()) {
+            // every previous entry is still there, unchanged, in the same place: no invariant can break
+            return;
+        }
         int[] map = context.priorToCurrent();
         List<Entry> entries = context.entries();
         if (invariant == PreservationInvariant.COUNT_NON_DECREASING) {

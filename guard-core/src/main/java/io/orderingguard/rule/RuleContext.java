@@ -114,6 +114,21 @@ public final class RuleContext {
     }
 
     /**
+     * Whether the {@link #current() capture} of this dispatch shares every position of the baseline by
+     * construction ({@link CapturedBaseline#of(Dispatch, List, CapturedBaseline)}): the dispatch starts with
+     * exactly the entries last sent, the same ids, kinds and fingerprints in the same places.
+     *
+     * @return whether the dispatch only appended to the baseline
+     */
+    boolean extendsPrevious() {
+        if (!(previous instanceof CapturedBaseline prior)) {
+            return false;
+        }
+        CapturedBaseline now = current();
+        return now.sharedPrefix(prior) == prior.size();
+    }
+
+    /**
      * Maps each position of the baseline to the position of the same entry (same id and kind) in the
      * {@link #current() capture} of this dispatch, or -1 when it is gone. Read-only (the array may be shared,
      * and longer than the baseline). Computed once, on the two
