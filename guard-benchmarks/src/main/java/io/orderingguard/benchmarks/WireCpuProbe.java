@@ -1,5 +1,8 @@
 package io.orderingguard.benchmarks;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -26,11 +29,14 @@ import java.util.Locale;
  * same rotation of bodies {@link WireBenchmarks} cycles through (about 64,000 entries' worth, so no
  * body is read from cache), then runs rounds; each round reads every body of the rotation with
  * {@code readTree} and inspects every body with {@link WireGuard#inspect} (in alternating order from
- * round to round), then checks every body's already-read dispatch with the guard alone, each pass timed with
+ * round to round), then checks every body's already-read dispatch with the guard alone, then scans every
+ * body's tokens, each pass timed with
  * {@link ThreadMXBean#getCurrentThreadCpuTime()}. It prints the median ratio of the rounds
  * ({@code inspect ÷ readTree}), the phase split — the read (inspect minus the check) and the check, both
- * against {@code readTree} = 1 — the time of one {@code readTree} in milliseconds, and the bytes the
- * inspections allocated over the bytes {@code readTree} allocated.
+ * against {@code readTree} = 1 — the time of one {@code readTree} in milliseconds, the bytes the
+ * inspections allocated over the bytes {@code readTree} allocated, and the scan: the parser's tokens of
+ * every body with every string made (no tree, no entries) against {@code readTree}, the floor of any
+ * read that needs the body's text.
  *
  * <p>Run (after {@code mvn -o -q -B -DskipTests -pl guard-benchmarks -am package}):
  * {@code java -Xms3g -Xmx3g -cp guard-benchmarks/target/benchmarks.jar io.orderingguard.benchmarks.WireCpuProbe
@@ -40,6 +46,7 @@ import java.util.Locale;
 public final class WireCpuProbe {
 
     private static final ObjectReader READER = new ObjectMapper().reader();
+    private static final JsonFactory TOKENS = new JsonFactory();
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final com.sun.management.ThreadMXBean ALLOCATION =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -60,7 +67,7 @@ public final class WireCpuProbe {
             throw new IllegalStateException("this JVM cannot measure thread CPU time");
         }
         PrintStream out = System.out;
-        out.println("surface size rounds ratio(inspect/readTree) read check readTree-ms-per-body alloc-ratio");
+        out.println("surface size rounds ratio(inspect/readTree) read check readTree-ms-per-body alloc-ratio scan");
         for (String surface : surfaces) {
             for (int size : sizes) {
                 out.println(probe(surface, size, rounds));
@@ -97,6 +104,7 @@ public final class WireCpuProbe {
         List<double[]> measured = new ArrayList<>();
         long sink = 0;
         long treeBytes = 0;
+        List<Double> scanTimes = new ArrayList<>();
         long inspectBytes = 0;
         for (int round = 0; round < warmUp + rounds; round++) {
             // odd rounds inspect first, so neither side always runs right after the other
@@ -128,6 +136,11 @@ public final class WireCpuProbe {
                 sink += result.advisories().size();
             }
             long t3 = THREADS.getCurrentThreadCpuTime();
+            for (byte[] body : bodies) {
+                sink += scan(body);
+            }
+            long t4 = THREADS.getCurrentThreadCpuTime();
+            scanTimes.add((double) (t4 - t3) / tree[0]);
             if (round >= warmUp) {
                 measured.add(new double[] {tree[0], inspect[0], t3 - t2});
             }
@@ -143,8 +156,25 @@ public final class WireCpuProbe {
             check[r] = m[2] / m[0];
             tree[r] = m[0] / bodies.length / 1e6;
         }
-        return String.format(Locale.ROOT, "%s %d %d %.3f %.3f %.3f %.3f %.3f%s", surface, size, rounds, median(ratio),
-                median(read), median(check), median(tree), (double) inspectBytes / treeBytes, sink == 42 ? " " : "");
+        double[] scan = scanTimes.stream().skip(warmUp).mapToDouble(Double::doubleValue).toArray();
+        return String.format(Locale.ROOT, "%s %d %d %.3f %.3f %.3f %.3f %.3f %.3f%s", surface, size, rounds,
+                median(ratio), median(read), median(check), median(tree), (double) inspectBytes / treeBytes,
+                median(scan), sink == 42 ? " " : "");
+    }
+
+    /** Reads every token of a body and makes every string: what any read of the body's text pays. */
+    private static long scan(byte[] body) {
+        long characters = 0;
+        try (JsonParser parser = TOKENS.createParser(body)) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (token == JsonToken.VALUE_STRING) {
+                    characters += parser.getText().length();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("the probe's body is not JSON", e);
+        }
+        return characters;
     }
 
     private static JsonNode readTree(byte[] body) {

@@ -234,7 +234,7 @@ final class AnthropicMessagesStream {
             return true;
         }
         for (int j = 0; j < count; j++) {
-            if (!blocks.get(j).emit(p, r, wire, step, j)) {
+            if (!blocks.get(j).emit(p, r, i, step, j)) {
                 return false;
             }
         }
@@ -361,12 +361,13 @@ final class AnthropicMessagesStream {
             return true;
         }
 
-        boolean emit(WireParse p, Role role, String wire, String step, int j) {
+        boolean emit(WireParse p, Role role, int i, String step, int j) {
             if (!Tokens.isString(values[0])) {
                 return false;
             }
             String type = (String) values[0];
-            String id = wire + ".c" + j;
+            String wire = Blocks.wire(i);
+            String id = Blocks.blockId(i, j);
             switch (type) {
                 case TEXT:
                     if (!Tokens.isString(values[1])) {
@@ -398,9 +399,8 @@ final class AnthropicMessagesStream {
                             || input != null && !(input instanceof Input)) {
                         return false;
                     }
-                    ToolCall call = new ToolCall((String) values[5], (String) values[6], Input.tree(input), null, true,
-                            null, null, step, wire, !"tool_use".equals(type));
-                    p.addEntry(Input.withText(call, input), null, null);
+                    p.addEntry(Input.call((String) values[5], (String) values[6], input, null, null, step, wire,
+                            !"tool_use".equals(type)), null, null);
                     return true;
                 }
                 case "tool_result": {

@@ -123,7 +123,7 @@ final class BedrockConverseStream {
         String wire = Blocks.wire(i);
         String step = r == Role.ASSISTANT ? wire : null;
         for (int j = 0; j < blocks.size(); j++) {
-            if (!blocks.get(j).emit(p, r, wire, step, j)) {
+            if (!blocks.get(j).emit(p, r, i, step, j)) {
                 return false;
             }
         }
@@ -250,8 +250,9 @@ final class BedrockConverseStream {
     /** One block: the member it sets and that member's value as read. */
     private record Block(String kind, Object value) {
 
-        boolean emit(WireParse p, Role role, String wire, String step, int j) {
-            String id = wire + ".c" + j;
+        boolean emit(WireParse p, Role role, int i, String step, int j) {
+            String wire = Blocks.wire(i);
+            String id = Blocks.blockId(i, j);
             switch (kind) {
                 case TEXT:
                     if (!(value instanceof String text)) {
@@ -287,9 +288,8 @@ final class BedrockConverseStream {
                             || !Tokens.isNonBlank(use[2]) || use[3] != null && !(use[3] instanceof Input)) {
                         return false;
                     }
-                    ToolCall call = new ToolCall((String) use[1], (String) use[2], Input.tree(use[3]), null, true, null,
-                            null, step, wire, "server_tool_use".equals(use[0]));
-                    p.addEntry(Input.withText(call, use[3]), null, null);
+                    p.addEntry(Input.call((String) use[1], (String) use[2], use[3], null, null, step, wire,
+                            "server_tool_use".equals(use[0])), null, null);
                     return true;
                 }
                 case "toolResult": {

@@ -23,6 +23,8 @@ final class Blocks {
     private static final JsonFactory JSON = new ObjectMapper().getFactory();
     // filled as they are first used; a racing thread at worst makes an equal string (strings are safely published)
     private static final String[] WIRE_IDS = new String[4_096];
+    private static final int BLOCKS_KEPT = 8;
+    private static final String[][] BLOCK_IDS = new String[4_096][];
 
     private Blocks() {}
 
@@ -104,6 +106,27 @@ final class Blocks {
         if (id == null) {
             id = "m" + i;
             WIRE_IDS[i] = id;
+        }
+        return id;
+    }
+
+    /**
+     * Returns the id of block {@code j} of wire message {@code i} ({@code m<i>.c<j>}), shared for the first
+     * few thousand messages and the first blocks of each: every read names almost every block.
+     */
+    static String blockId(int i, int j) {
+        if (i >= BLOCK_IDS.length || j >= BLOCKS_KEPT) {
+            return wire(i) + ".c" + j;
+        }
+        String[] ids = BLOCK_IDS[i];
+        if (ids == null) {
+            ids = new String[BLOCKS_KEPT];
+            BLOCK_IDS[i] = ids;
+        }
+        String id = ids[j];
+        if (id == null) {
+            id = wire(i) + ".c" + j;
+            ids[j] = id;
         }
         return id;
     }

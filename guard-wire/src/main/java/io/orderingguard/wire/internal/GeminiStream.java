@@ -131,7 +131,7 @@ final class GeminiStream {
         String wire = Blocks.wire(i);
         String step = r == Role.ASSISTANT ? wire : null;
         for (int j = 0; j < count; j++) {
-            if (!emit(parts.get(j), r, wire, step, j)) {
+            if (!emit(parts.get(j), r, i, step, j)) {
                 return false;
             }
         }
@@ -139,30 +139,31 @@ final class GeminiStream {
     }
 
     /** Adds the entry of one part, as {@code readPart} of the tree read does; {@code false} when it cannot. */
-    private boolean emit(Part part, Role role, String wire, String step, int j) {
-        String id = wire + ".c" + j;
-        Object signature = part.get(part.name(GeminiCodec.SIGNATURE, "thought_signature"));
-        Object thoughtValue = part.get("thought");
+    private boolean emit(Part part, Role role, int i, String step, int j) {
+        String wire = Blocks.wire(i);
+        String id = Blocks.blockId(i, j);
+        Object signature = part.known(Part.SIGNATURE, Part.SIGNATURE_PROTO);
+        Object thoughtValue = part.known(Part.THOUGHT);
         if (!Tokens.isOptString(signature) || !Tokens.isOptBoolean(thoughtValue)) {
             return false;
         }
         ObjectNode payload = signature == null ? null : Payloads.of(GeminiCodec.SIGNATURE, (String) signature);
         String tag = signature == null ? null : GeminiCodec.tagOf((String) signature);
         boolean thought = Boolean.TRUE.equals(thoughtValue);
-        String call = part.name("functionCall", "function_call");
-        String response = part.name("functionResponse", "function_response");
-        Object text = part.get(TEXT);
-        if (part.get(call) != null) {
-            if (!(part.get(call) instanceof Call fc) || !Tokens.isOptNonBlank(fc.id()) || !Tokens.isNonBlank(fc.name())
+        Object call = part.known(Part.CALL, Part.CALL_PROTO);
+        Object response = part.known(Part.RESPONSE, Part.RESPONSE_PROTO);
+        Object text = part.known(Part.TEXT_SLOT);
+        if (call != null) {
+            if (!(call instanceof Call fc) || !Tokens.isOptNonBlank(fc.id()) || !Tokens.isNonBlank(fc.name())
                     || fc.args() != null && !(fc.args() instanceof Input)) {
                 return false;
             }
-            ToolCall toolCall = Input.withText(new ToolCall(fc.id() != null ? (String) fc.id() : id, (String) fc.name(),
-                    Input.tree(fc.args()), null, true, payload, tag, step, wire, false), fc.args());
+            ToolCall toolCall = Input.call(fc.id() != null ? (String) fc.id() : id, (String) fc.name(), fc.args(),
+                    payload, tag, step, wire, false);
             p.addEntry(toolCall, null, null);
             pairing.open(toolCall, p.entries.size() - 1);
-        } else if (part.get(response) != null) {
-            if (!(part.get(response) instanceof ObjectNode fr)) {
+        } else if (response != null) {
+            if (!(response instanceof ObjectNode fr)) {
                 return false;
             }
             try {
@@ -194,26 +195,44 @@ final class GeminiStream {
      * call as a {@link Call}, a function response as a tree). Holders are reused from part to part.
      */
     private static final class Part {
+        private static final int TEXT_SLOT = 0;
+        private static final int THOUGHT = 1;
+        private static final int SIGNATURE = 2;
+        private static final int SIGNATURE_PROTO = 3;
+        private static final int CALL = 4;
+        private static final int CALL_PROTO = 5;
+        private static final int RESPONSE = 6;
+        private static final int RESPONSE_PROTO = 7;
+        private static final int KNOWN = 8;
+
         private String[] names = new String[4];
         private Object[] values = new Object[4];
         private int size;
 
+        /** The known fields, by slot ({@link #slot}); {@code null} when absent. */
+        private final Object[] known = new Object[KNOWN];
+
         boolean read(Tokens t) throws IOException {
             size = 0;
+            Arrays.fill(known, null);
             for (String name = t.field(); name != null; name = t.field()) {
-                if (get(name) != null) {
+                int k = slot(name);
+                if (k >= 0 ? known[k] != null : get(name) != null) {
                     return false;
                 }
                 Object value;
-                if ((name.equals("functionCall") || name.equals("function_call")) && t.isObject()) {
+                if ((k == CALL || k == CALL_PROTO) && t.isObject()) {
                     value = readCall(t);
                     if (value == null) {
                         return false;
                     }
-                } else if ((name.equals("functionResponse") || name.equals("function_response")) && t.isObject()) {
+                } else if ((k == RESPONSE || k == RESPONSE_PROTO) && t.isObject()) {
                     value = t.tree();
                 } else {
                     value = t.value();
+                }
+                if (k >= 0) {
+                    known[k] = value;
                 }
                 if (size == names.length) {
                     names = Arrays.copyOf(names, size * 2);
@@ -226,6 +245,30 @@ final class GeminiStream {
             return true;
         }
 
+        private static int slot(String name) {
+            return switch (name) {
+                case TEXT -> TEXT_SLOT;
+                case "thought" -> THOUGHT;
+                case GeminiCodec.SIGNATURE -> SIGNATURE;
+                case "thought_signature" -> SIGNATURE_PROTO;
+                case "functionCall" -> CALL;
+                case "function_call" -> CALL_PROTO;
+                case "functionResponse" -> RESPONSE;
+                case "function_response" -> RESPONSE_PROTO;
+                default -> -1;
+            };
+        }
+
+        /** The value of a known field given by its JSON and proto slots, as the tree read picks between them. */
+        Object known(int json, int proto) {
+            return known[json] == null && known[proto] != null ? known[proto] : known[json];
+        }
+
+        /** The value of a known field. */
+        Object known(int slot) {
+            return known[slot];
+        }
+
         /** The value of a field, or {@code null} when the part has none. */
         Object get(String name) {
             for (int i = 0; i < size; i++) {
@@ -234,11 +277,6 @@ final class GeminiStream {
                 }
             }
             return null;
-        }
-
-        /** The field name a part uses: the JSON name when present, else the proto name when present. */
-        String name(String json, String proto) {
-            return get(json) == null && get(proto) != null ? proto : json;
         }
 
         /** The data field of the part, as {@code GeminiCodec.dataKind} finds it; {@code null} when none. */

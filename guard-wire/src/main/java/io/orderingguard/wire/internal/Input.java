@@ -12,17 +12,19 @@ import io.orderingguard.timeline.ToolCall;
 record Input(Object value) {
 
     /**
-     * Returns the arguments to give a call's constructor: the tree, or {@code null} when the arguments
-     * are text (given with {@link #withText}) or absent.
+     * Makes a requested call with these arguments: kept as text to be parsed when a rule reads them, or
+     * the tree.
      *
      * @param input an {@code Input}, or {@code null} when the call has no arguments
      */
-    static ObjectNode tree(Object input) {
-        return input instanceof Input in && in.value() instanceof ObjectNode tree ? tree : null;
-    }
-
-    /** Returns the call with the arguments text, when the arguments are text; else the call itself. */
-    static ToolCall withText(ToolCall call, Object input) {
-        return input instanceof Input in && in.value() instanceof String text ? call.withArgumentText(text) : call;
+    static ToolCall call(String id, String tool, Object input, ObjectNode payload, String tag, String step,
+            String wire, boolean providerExecuted) {
+        Object value = input instanceof Input in ? in.value() : null;
+        if (value instanceof String text && !providerExecuted) {
+            return ToolCall.ofArgumentText(id, tool, text, null, payload, tag, step, wire);
+        }
+        ToolCall call = new ToolCall(id, tool, value instanceof ObjectNode tree ? tree : null, null, true, payload, tag,
+                step, wire, providerExecuted);
+        return value instanceof String text ? call.withArgumentText(text) : call;
     }
 }

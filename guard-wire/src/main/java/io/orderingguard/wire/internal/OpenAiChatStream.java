@@ -311,7 +311,8 @@ final class OpenAiChatStream {
             return false;
         }
         for (int j = 0; j < parts.size(); j++) {
-            p.addEntry(new Message(wire + ".c" + j, role, parts.get(j), null, null, step, wire), null, null);
+            p.addEntry(new Message(Blocks.blockId(Assembler.index(wire), j), role, parts.get(j), null, null, step, wire),
+                    null, null);
         }
         return true;
     }
@@ -400,9 +401,10 @@ final class OpenAiChatStream {
         String arguments = (String) definition[1];
         boolean object = !isCustom && arguments != null && Blocks.isJsonObject(arguments);
         ObjectNode payload = arguments == null || object ? null : Payloads.of("arguments", arguments);
-        ToolCall read = new ToolCall((String) id, (String) definition[0], null, null, true, payload, null, wire, wire,
-                false);
-        return object ? read.withArgumentText(arguments) : read;
+        if (object) {
+            return ToolCall.ofArgumentText((String) id, (String) definition[0], arguments, null, null, null, wire, wire);
+        }
+        return new ToolCall((String) id, (String) definition[0], null, null, true, payload, null, wire, wire, false);
     }
 
     private static RequestOptions options(Object[] root) {

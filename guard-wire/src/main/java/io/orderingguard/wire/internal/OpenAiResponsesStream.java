@@ -191,8 +191,8 @@ final class OpenAiResponsesStream {
             return true;
         }
         for (int j = 0; j < parts.texts().size(); j++) {
-            p.addEntry(new Message(wire + ".c" + j, role, parts.texts().get(j), null, null, entryStep, wire), null,
-                    null);
+            p.addEntry(new Message(Blocks.blockId(Assembler.index(wire), j), role, parts.texts().get(j), null, null,
+                    entryStep, wire), null, null);
         }
         return true;
     }
@@ -235,10 +235,10 @@ final class OpenAiResponsesStream {
         String text = (String) arguments;
         boolean object = !custom && Blocks.isJsonObject(text);
         ObjectNode payload = object ? null : Payloads.of(custom ? "input" : "arguments", text);
-        ToolCall call = new ToolCall((String) item[CALL_ID], (String) item[NAME], null, null, true, payload, null, step,
-                wire, false);
-        calls.add(call.id());
-        p.addEntry(object ? call.withArgumentText(text) : call, null, null);
+        String id = (String) item[CALL_ID];
+        calls.add(id);
+        p.addEntry(object ? ToolCall.ofArgumentText(id, (String) item[NAME], text, null, null, null, step, wire)
+                : new ToolCall(id, (String) item[NAME], null, null, true, payload, null, step, wire, false), null, null);
         return true;
     }
 

@@ -42,6 +42,13 @@ final class Tokens {
     /** Any other value: a number that is not an {@code int}. */
     static final Object OTHER = new Marker("another value");
 
+    /** The values every body repeats (roles, block and part types), kept as one string each. */
+    private static final String[] SYMBOLS = {"user", "assistant", "model", "tool", "system", "developer", "text",
+        "thinking", "tool_use", "tool_result", "function", "message", "reasoning", "function_call",
+        "function_call_output", "input_text", "output_text", "summary_text", "success", "error", "auto"};
+    private static final int LONGEST_SYMBOL = 20;
+    private static final String[][] SYMBOLS_BY_LENGTH = byLength();
+
     /** The parser factory: what {@code WireGuard} parses with (request bodies carry large base64 strings). */
     private static final JsonFactory FACTORY = factory();
 
@@ -105,6 +112,16 @@ final class Tokens {
                 .read(tree(body), ctx, WireParse.forRender()).toParsedBody()));
     }
 
+    private static String[][] byLength() {
+        String[][] table = new String[LONGEST_SYMBOL + 1][];
+        for (int length = 0; length <= LONGEST_SYMBOL; length++) {
+            int n = length;
+            table[length] = java.util.Arrays.stream(SYMBOLS).filter(symbol -> symbol.length() == n)
+                    .toArray(String[]::new);
+        }
+        return table;
+    }
+
     private static JsonFactory factory() {
         return JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(256 * 1024 * 1024).build())
@@ -125,11 +142,10 @@ final class Tokens {
      * @return the field name, with the parser on its value; {@code null} at the end of the object
      */
     String field() throws IOException {
-        if (parser.nextToken() != JsonToken.FIELD_NAME) {
-            return null;
+        String name = parser.nextFieldName();
+        if (name != null) {
+            parser.nextToken();
         }
-        String name = parser.currentName();
-        parser.nextToken();
         return name;
     }
 
@@ -164,14 +180,42 @@ final class Tokens {
 
     /** Returns the current value as a string, or {@code null} when it is not a string. */
     String string() throws IOException {
-        return parser.currentToken() == JsonToken.VALUE_STRING ? parser.getText() : null;
+        return parser.currentToken() == JsonToken.VALUE_STRING ? text() : null;
+    }
+
+    /**
+     * Returns the current string: one of the {@link #SYMBOLS} when it spells one (roles and block types,
+     * which every block repeats), else a new string.
+     */
+    private String text() throws IOException {
+        int length = parser.getTextLength();
+        if (length > LONGEST_SYMBOL) {
+            return parser.getText();
+        }
+        char[] chars = parser.getTextCharacters();
+        int offset = parser.getTextOffset();
+        for (String symbol : SYMBOLS_BY_LENGTH[length]) {
+            if (symbol.charAt(0) == chars[offset] && matches(symbol, chars, offset)) {
+                return symbol;
+            }
+        }
+        return new String(chars, offset, length);
+    }
+
+    private static boolean matches(String symbol, char[] chars, int offset) {
+        for (int i = 1; i < symbol.length(); i++) {
+            if (symbol.charAt(i) != chars[offset + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Reads the current value as a kept value (see the class comment), skipping a structure. */
     Object value() throws IOException {
         switch (parser.currentToken()) {
             case VALUE_STRING:
-                return parser.getText();
+                return text();
             case VALUE_TRUE:
                 return Boolean.TRUE;
             case VALUE_FALSE:

@@ -1,0 +1,154 @@
+package io.orderingguard.wire.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.wire.ParsedBody;
+import io.orderingguard.wire.WireContext;
+import io.orderingguard.wire.WireFormat;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The streaming reads on the shapes that decide whether they take a body: fields in another order than
+ * the tree read reads them (taken, the same dispatch), a repeated field, trailing tokens, another
+ * encoding and a continued response that answers a call it does not carry (left to the tree read),
+ * arguments with a float (taken, the tree read's exact decimals), a provider result written back as JSON.
+ */
+class StreamReadTest {
+
+    private static final ObjectMapper FULL = JsonMapper.builder()
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    @Test
+    void should_take_content_before_role_and_system_after_messages_as_the_tree_read_does() {
+        String body = """
+                {"max_tokens": 1024,
+                 "messages": [
+                   {"content": "Find X", "role": "user"},
+                   {"content": [{"type": "tool_use", "id": "toolu_1", "name": "search", "input": {"q": "x"}}],
+                    "role": "assistant"},
+                   {"content": [{"content": "3 hits", "tool_use_id": "toolu_1", "type": "tool_result"}],
+                    "role": "user"}],
+                 "model": "claude-sonnet-4-5",
+                 "system": "Be brief"}""";
+
+        Dispatch streamed = streamed(WireFormat.ANTHROPIC_MESSAGES, body);
+
+        assertThat(streamed).isEqualTo(treeRead(WireFormat.ANTHROPIC_MESSAGES, body));
+        assertThat(streamed.timeline().entries()).extracting(Entry::id)
+                .containsExactly("system", "m0", "toolu_1");
+        assertThat(((ToolCall) streamed.timeline().entries().get(2)).result().content()).isEqualTo("3 hits");
+    }
+
+    @Test
+    void should_keep_the_exact_decimals_of_arguments_with_a_float() {
+        String body = """
+                {"contents": [
+                   {"role": "user", "parts": [{"text": "Dim the lights"}]},
+                   {"role": "model", "parts": [{"functionCall": {"name": "dim", "args": {"brightness": 0.50}}}]}]}""";
+
+        Dispatch streamed = streamed(WireFormat.GEMINI, body);
+
+        assertThat(streamed).isEqualTo(treeRead(WireFormat.GEMINI, body));
+        assertThat(((ToolCall) streamed.timeline().entries().get(1)).arg("brightness").decimalValue())
+                .hasToString("0.50");
+    }
+
+    @Test
+    void should_leave_a_repeated_field_to_the_tree_read() {
+        String body = """
+                {"model": "gpt-4.1", "messages": [{"role": "user", "role": "system", "content": "Hi"}]}""";
+
+        assertThat(read(WireFormat.OPENAI_CHAT, body)).isEmpty();
+        assertThat(treeRead(WireFormat.OPENAI_CHAT, body).timeline().entries().get(0).toString())
+                .contains("role=system");
+    }
+
+    @Test
+    void should_leave_trailing_tokens_malformed_json_and_other_encodings_to_the_tree_read() {
+        String body = "{\"model\": \"gpt-4.1\", \"messages\": [{\"role\": \"user\", \"content\": \"Hi\"}]}";
+
+        assertThat(read(WireFormat.OPENAI_CHAT, body)).isPresent();
+        assertThat(read(WireFormat.OPENAI_CHAT, body + " {}")).isEmpty();
+        assertThat(read(WireFormat.OPENAI_CHAT, body.substring(0, body.length() - 1))).isEmpty();
+        assertThat(WireFormat.OPENAI_CHAT.codec().orElseThrow()
+                .readBytes(body.getBytes(StandardCharsets.UTF_16BE), ctx(WireFormat.OPENAI_CHAT))).isEmpty();
+    }
+
+    @Test
+    void should_write_a_provider_result_that_is_no_string_back_as_json_as_the_tree_read_does() {
+        String body = """
+                {"model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": [
+                   {"role": "user", "content": "Search"},
+                   {"role": "assistant", "content": [
+                      {"type": "server_tool_use", "id": "srvtoolu_1", "name": "web_search", "input": {"query": "x"}},
+                      {"type": "web_search_tool_result", "tool_use_id": "srvtoolu_1",
+                       "content": [{"type": "web_search_result", "url": "https://x.test", "title": "X"}]}]}]}""";
+
+        Dispatch streamed = streamed(WireFormat.ANTHROPIC_MESSAGES, body);
+
+        assertThat(streamed).isEqualTo(treeRead(WireFormat.ANTHROPIC_MESSAGES, body));
+        assertThat(((ToolCall) streamed.timeline().entries().get(1)).result().content())
+                .isEqualTo("[{\"type\":\"web_search_result\",\"url\":\"https://x.test\",\"title\":\"X\"}]");
+    }
+
+    @Test
+    void should_leave_a_continued_response_that_answers_a_call_it_does_not_carry_to_the_tree_read() {
+        String body = """
+                {"model": "o4-mini", "input": [
+                   {"type": "function_call_output", "call_id": "call_1", "output": "3 hits"}],
+                 "previous_response_id": "resp_1"}""";
+
+        assertThat(read(WireFormat.OPENAI_RESPONSES, body)).isEmpty();
+        assertThat(treeRead(WireFormat.OPENAI_RESPONSES, body).timeline().entries().get(0).toString())
+                .contains("content=[function_call_output]");
+    }
+
+    @Test
+    void should_read_the_positions_of_a_streamed_body_when_first_asked_for() {
+        String body = """
+                {"messages": [{"role": "user", "content": [{"text": "Hi"}]}], "modelId": "m"}""";
+
+        ParsedBody parsed = read(WireFormat.BEDROCK_CONVERSE, body).orElseThrow();
+
+        assertThat(parsed.position("m0.c0")).isEqualTo("messages[0].content[0]");
+        assertThat(parsed.dispatch()).isEqualTo(treeRead(WireFormat.BEDROCK_CONVERSE, body));
+    }
+
+    private static Dispatch streamed(WireFormat format, String body) {
+        Optional<ParsedBody> read = read(format, body);
+        assertThat(read).as("the streaming read of %s", body).isPresent();
+        return read.orElseThrow().dispatch();
+    }
+
+    private static Optional<ParsedBody> read(WireFormat format, String body) {
+        return format.codec().orElseThrow().readBytes(body.getBytes(StandardCharsets.UTF_8), ctx(format));
+    }
+
+    private static Dispatch treeRead(WireFormat format, String body) {
+        try {
+            JsonNode tree = FULL.readTree(body);
+            return format.codec().orElseThrow().read(tree, ctx(format)).dispatch();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static WireContext ctx(WireFormat format) {
+        return WireContext.of("/" + format.wireName(), 0).withConversationId("c-1");
+    }
+}
