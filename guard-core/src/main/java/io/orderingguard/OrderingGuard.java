@@ -199,8 +199,7 @@ public final class OrderingGuard {
         ProfileSelection selection = fixedPlan != null ? fixedSelection : choose(dispatch);
         GuardPlan plan = fixedPlan != null ? fixedPlan : plan(selection);
         boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful();
-        // captured once (ids, kinds, fingerprints), compared with each baseline read, stored when sent
-        CapturedBaseline captured = null;
+        CapturedBaseline captured = null; // once per check, by the first preservation rule; stored when sent
         for (int attempt = 0; ; attempt++) {
             Snapshot prior = null;
             Finding stashProblem = null;
@@ -216,15 +215,12 @@ public final class OrderingGuard {
                 }
             }
             CapturedBaseline previous = prior == null ? null : prior.content();
-            // captured when the first preservation rule compares (the entries are in the caches by then), once
-            // per check: a dispatch that only appended shares the baseline's arrays; the same capture is stored
+            // captured after the rules before it walked the entries (cached); shares the baseline's arrays
             RuleContext context = !statefulRules ? RuleContext.of(dispatch, previous, null)
                     : captured != null ? RuleContext.of(dispatch, previous, captured)
                     : RuleContext.capturing(dispatch, previous, plan.fieldPaths());
             Evaluator evaluator = Evaluator.run(plan.units(), context, disabledAdvisories, true, statefulRules);
-            if (statefulRules && captured == null) {
-                captured = context.captured();
-            }
+            captured = statefulRules && captured == null ? context.captured() : captured;
             if (stashProblem != null && !(stashProblem.severity() == Severity.ADVISORY
                     && disabledAdvisories.contains(STASH_UNAVAILABLE))) {
                 evaluator.add(stashProblem);
