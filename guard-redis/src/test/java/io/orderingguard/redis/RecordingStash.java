@@ -27,8 +27,12 @@ final class RecordingStash implements Stash {
         }
     }
 
-    /** One compare-and-set: its answer ({@code null} when it threw) or the failure. */
-    record Cas(long expectedVersion, Snapshot next, Boolean stored, StashUnavailableException failure) {}
+    /**
+     * One compare-and-set: its answer ({@code null} when it threw) or the failure, and how many
+     * reads the check had made before it (a lost compare-and-set is followed by a fresh read).
+     */
+    record Cas(long expectedVersion, Snapshot next, Boolean stored, StashUnavailableException failure,
+            int readsBefore) {}
 
     /** A successful compare-and-set; {@code sequence} orders commits globally. */
     record Commit(String conversationId, Snapshot snapshot, int epoch, long sequence) {}
@@ -57,6 +61,20 @@ final class RecordingStash implements Stash {
         /** Compare-and-sets that lost to another dispatch of the conversation. */
         long conflicts() {
             return writes.stream().filter(w -> Boolean.FALSE.equals(w.stored())).count();
+        }
+
+        /**
+         * The compare-and-sets made after the check's first failed read: a check whose read failed
+         * has no baseline and must not write, though it may have lost a compare-and-set before.
+         */
+        List<Cas> writesAfterFailedRead() {
+            for (int i = 0; i < reads.size(); i++) {
+                if (reads.get(i).failure() != null) {
+                    int failedAt = i;
+                    return writes.stream().filter(w -> w.readsBefore() > failedAt).toList();
+                }
+            }
+            return List.of();
         }
 
         /** The first failure of the stash during the check, or {@code null}. */
@@ -120,13 +138,13 @@ final class RecordingStash implements Stash {
         try {
             stored = delegate.compareAndSet(conversationId, expectedVersion, next);
         } catch (StashUnavailableException e) {
-            current.get().writes.add(new Cas(expectedVersion, next, null, e));
+            current.get().writes.add(new Cas(expectedVersion, next, null, e, current.get().reads.size()));
             throw e;
         }
         if (stored) {
             commits.add(new Commit(conversationId, next, epoch, sequence.incrementAndGet()));
         }
-        current.get().writes.add(new Cas(expectedVersion, next, stored, null));
+        current.get().writes.add(new Cas(expectedVersion, next, stored, null, current.get().reads.size()));
         return stored;
     }
 
