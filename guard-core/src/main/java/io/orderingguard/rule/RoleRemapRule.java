@@ -46,7 +46,7 @@ public record RoleRemapRule(
         RuleFields.id(id);
         Require.nonNull(kind, "kind");
         Require.nonBlank(variant, "variant");
-        RuleFields.dotPath(expectedRoleTag, "expectedRoleTag");
+        expectedRoleTag = RuleFields.dotPath(expectedRoleTag, "expectedRoleTag");
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
     }
