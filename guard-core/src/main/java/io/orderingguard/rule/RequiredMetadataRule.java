@@ -216,8 +216,11 @@ public record RequiredMetadataRule(
         int lastGroupSeen = -1;
         Set<String> stepsSeen = null;
         for (int i = from; i < entries.size(); i++) {
+            if (s.kind(i) != kind) {
+                continue;
+            }
             Entry e = entries.get(i);
-            if (e.kind() != kind || (e instanceof ToolCall call && call.isOrphan())) {
+            if (e instanceof ToolCall call && call.isOrphan()) {
                 continue;
             }
             boolean selected;
