@@ -10,16 +10,13 @@ import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Reasoning;
 import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
-import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolChoice;
 import io.orderingguard.timeline.ToolResult;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -39,6 +36,7 @@ final class AnthropicMessagesStream {
     private static final String[] ROOT = {"model", SYSTEM, "messages", "tools", "thinking", "tool_choice",
         "max_tokens", "stream", "output_config"};
     private static final int MODEL = 0;
+    private static final int SYSTEM_FIELD = 1;
     private static final int MESSAGES = 2;
     private static final int TOOLS = 3;
     private static final int THINKING = 4;
@@ -47,7 +45,13 @@ final class AnthropicMessagesStream {
     private static final int STREAM = 7;
     private static final int OUTPUT_CONFIG = 8;
 
+    /** A declared tool's fields: its name, and its schema (an object, else the tree read must take the body). */
+    private static final String[] TOOL = {"name", "input_schema"};
+    private static final Tokens.Field TOOL_FIELD = (tokens, k) -> k == 0 ? tokens.value()
+            : tokens.isObject() ? tokens.tree() : null;
+
     private final WireParse p = WireParse.forCheck();
+    private final Object[] tool = new Object[TOOL.length];
     private final List<Entry> system = new ArrayList<>();
     private final List<Block> blocks = new ArrayList<>();
     private final List<DeclaredTool> tools = new ArrayList<>();
@@ -60,71 +64,32 @@ final class AnthropicMessagesStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        Object[] root = new Object[ROOT.length];
-        for (String name = t.field(); name != null; name = t.field()) {
-            int k = Tokens.indexOf(ROOT, name);
-            if (k < 0) {
-                t.skip();
-                continue;
-            }
-            if (root[k] != null) {
-                return null;
-            }
-            if (!readRootField(t, k, root)) {
-                return null;
-            }
-        }
-        if (root[MESSAGES] == null || !Tokens.isOptNonBlank(root[MODEL])) {
-            return null;
-        }
-        RequestOptions options = options(root);
+        Object[] root = t.root(ROOT, this::readRootField, MESSAGES, MODEL);
+        RequestOptions options = root == null ? null : options(root);
         if (options == null) {
             return null;
         }
-        List<Entry> entries = p.entries;
-        if (!system.isEmpty()) {
-            entries = new ArrayList<>(system.size() + p.entries.size());
-            entries.addAll(system);
-            entries.addAll(p.entries);
-        }
-        String model = (String) root[MODEL];
-        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "anthropic",
-                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), null,
+        return Tokens.dispatch(ctx, "anthropic", (String) root[MODEL], Tokens.withSystem(system, p.entries), tools, null,
                 options);
     }
 
-    /** Reads one top-level field into {@code root[k]}; {@code false} when the tree read must take the body. */
-    private boolean readRootField(Tokens t, int k, Object[] root) throws IOException {
+    /** Reads one top-level field; {@code null} when the tree read must take the body. */
+    private Object readRootField(Tokens t, int k) throws IOException {
         switch (k) {
-            case 1:
-                root[k] = Boolean.TRUE;
-                return readSystem(t);
+            case SYSTEM_FIELD:
+                return readSystem(t) ? Boolean.TRUE : null;
             case MESSAGES:
-                root[k] = Boolean.TRUE;
-                if (!t.isArray()) {
-                    return false;
-                }
-                for (int i = 0; t.element(); i++) {
-                    if (!readMessage(t, i)) {
-                        return false;
-                    }
-                }
-                return true;
+                return t.list(this::readMessage) ? Boolean.TRUE : null;
             case TOOLS:
-                root[k] = Boolean.TRUE;
-                return readTools(t);
+                return readTools(t) ? Boolean.TRUE : null;
             case THINKING:
-                root[k] = t.isObject() ? t.fields(TYPE, "budget_tokens") : t.value();
-                return root[k] != null;
+                return t.isObject() ? t.fields(TYPE, "budget_tokens") : t.value();
             case TOOL_CHOICE:
-                root[k] = t.isObject() ? t.fields(TYPE, "name", "disable_parallel_tool_use") : t.value();
-                return root[k] != null;
+                return t.isObject() ? t.fields(TYPE, "name", "disable_parallel_tool_use") : t.value();
             case OUTPUT_CONFIG:
-                root[k] = t.isObject() ? t.fields("effort") : t.value();
-                return root[k] != null;
+                return t.isObject() ? t.fields("effort") : t.value();
             default:
-                root[k] = t.value();
-                return true;
+                return t.value();
         }
     }
 
@@ -156,37 +121,14 @@ final class AnthropicMessagesStream {
     }
 
     private boolean readTools(Tokens t) throws IOException {
-        if (!t.isArray()) {
+        return t.list(this::readTool);
+    }
+
+    private boolean readTool(Tokens t, int i) throws IOException {
+        if (!t.isObject() || !t.named(TOOL, tool, TOOL_FIELD) || !Tokens.isNonBlank(tool[0])) {
             return false;
         }
-        while (t.element()) {
-            if (!t.isObject()) {
-                return false;
-            }
-            Object name = null;
-            JsonNode schema = null;
-            boolean schemaSeen = false;
-            for (String field = t.field(); field != null; field = t.field()) {
-                if (field.equals("name")) {
-                    if (name != null) {
-                        return false;
-                    }
-                    name = t.value();
-                } else if (field.equals("input_schema")) {
-                    if (schemaSeen || !t.isObject()) {
-                        return false;
-                    }
-                    schemaSeen = true;
-                    schema = t.tree();
-                } else {
-                    t.skip();
-                }
-            }
-            if (!Tokens.isNonBlank(name)) {
-                return false;
-            }
-            tools.add(new DeclaredTool((String) name, (ObjectNode) schema));
-        }
+        tools.add(new DeclaredTool((String) tool[0], (ObjectNode) tool[1]));
         return true;
     }
 
@@ -211,10 +153,7 @@ final class AnthropicMessagesStream {
                 content = true;
                 text = t.string();
                 if (text == null) {
-                    if (!t.isArray()) {
-                        return false;
-                    }
-                    count = readBlocks(t);
+                    count = t.objects(blocks, Block::new);
                     if (count < 0) {
                         return false;
                     }
@@ -239,24 +178,6 @@ final class AnthropicMessagesStream {
             }
         }
         return true;
-    }
-
-    /** Reads the blocks of a message into the holders; returns how many, or -1. */
-    private int readBlocks(Tokens t) throws IOException {
-        int j = 0;
-        while (t.element()) {
-            if (!t.isObject()) {
-                return -1;
-            }
-            if (j == blocks.size()) {
-                blocks.add(new Block());
-            }
-            if (!blocks.get(j).read(t)) {
-                return -1;
-            }
-            j++;
-        }
-        return j;
     }
 
     private static RequestOptions options(Object[] root) {
@@ -331,34 +252,25 @@ final class AnthropicMessagesStream {
      * One content block as read from its tokens, kept until its message ends (the role decides its
      * entry). Holders are reused from message to message.
      */
-    private static final class Block {
+    private static final class Block implements Tokens.Value {
         private static final String[] NAMES = {TYPE, TEXT, "thinking", "signature", "data", "id", "name",
             "tool_use_id", "is_error", "input", CONTENT};
         private static final int INPUT = 9;
         private static final int BLOCK_CONTENT = 10;
+        private static final Tokens.Field FIELD = Block::field;
 
         private final Object[] values = new Object[NAMES.length];
 
-        boolean read(Tokens t) throws IOException {
-            Arrays.fill(values, null);
-            for (String name = t.field(); name != null; name = t.field()) {
-                int k = Tokens.indexOf(NAMES, name);
-                if (k < 0) {
-                    t.skip();
-                    continue;
-                }
-                if (values[k] != null) {
-                    return false;
-                }
-                if (k == INPUT && t.isObject()) {
-                    values[k] = new Input(t.arguments());
-                } else if (k == BLOCK_CONTENT && (t.isArray() || t.isObject())) {
-                    values[k] = t.tree();
-                } else {
-                    values[k] = t.value();
-                }
+        @Override
+        public boolean read(Tokens t) throws IOException {
+            return t.named(NAMES, values, FIELD);
+        }
+
+        private static Object field(Tokens t, int k) throws IOException {
+            if (k == INPUT && t.isObject()) {
+                return new Input(t.arguments());
             }
-            return true;
+            return k == BLOCK_CONTENT && (t.isArray() || t.isObject()) ? t.tree() : t.value();
         }
 
         boolean emit(WireParse p, Role role, int i, String step, int j) {

@@ -1,17 +1,11 @@
 package io.orderingguard.wire.internal;
 
-import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
-import io.orderingguard.timeline.DeclaredTool;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.timeline.Dispatch;
-import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
-import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
-import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
 import io.orderingguard.wire.WireContext;
@@ -31,6 +25,9 @@ import java.util.List;
 final class BedrockConverseStream {
 
     private static final String TEXT = "text";
+    private static final String[] REASONING = {"redactedContent", "reasoningText"};
+    private static final String[] TOOL_USE = {"type", "toolUseId", "name", "input"};
+    private static final String[] TOOL_RESULT = {"toolUseId", "status", "content"};
 
     private final WireParse p = WireParse.forCheck();
 
@@ -42,49 +39,14 @@ final class BedrockConverseStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        Tokens.Rest rest = t.rest();
-        boolean messages = false;
-        for (String name = t.field(); name != null; name = t.field()) {
-            if (name.equals("messages")) {
-                if (messages || !t.isArray()) {
-                    return null;
-                }
-                messages = true;
-                for (int i = 0; t.element(); i++) {
-                    if (!readMessage(t, i)) {
-                        return null;
-                    }
-                }
-            } else {
-                rest.put(name);
-            }
-        }
-        if (!messages) {
-            return null;
-        }
-        WireParse system = WireParse.forCheck();
-        List<DeclaredTool> tools;
-        RequestOptions options;
-        String model;
-        try {
-            InputNode root = InputNode.root(rest.tree(), ctx.source(), ctx.line());
-            model = root.optNonBlankText("modelId");
+        ObjectNode rest = t.aroundField("messages", true, tokens -> tokens.list(this::readMessage));
+        return rest == null ? null : Tokens.fromRest(rest, ctx, root -> {
+            WireParse system = WireParse.forCheck();
             BedrockConverseCodec.readSystem(system, root);
-            tools = BedrockConverseCodec.tools(root);
-            options = BedrockConverseCodec.options(root);
-        } catch (GuardInputException e) {
-            // the tree read of the whole body names the problem
-            return null;
-        }
-        List<Entry> entries = p.entries;
-        if (!system.entries.isEmpty()) {
-            entries = new ArrayList<>(system.entries.size() + p.entries.size());
-            entries.addAll(system.entries);
-            entries.addAll(p.entries);
-        }
-        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "bedrock",
-                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), null,
-                options);
+            return Tokens.dispatch(ctx, "bedrock", root.optNonBlankText("modelId"),
+                    Tokens.withSystem(system.entries, p.entries), BedrockConverseCodec.tools(root), null,
+                    BedrockConverseCodec.options(root));
+        });
     }
 
     private boolean readMessage(Tokens t, int i) throws IOException {
@@ -153,68 +115,19 @@ final class BedrockConverseStream {
 
     /** Reads a {@code reasoningContent}: its redacted content, and its reasoning text's text and signature. */
     private static Object[] readReasoning(Tokens t) throws IOException {
-        Object[] reasoning = new Object[2];
-        boolean repeated = false;
-        for (String name = t.field(); name != null; name = t.field()) {
-            if (name.equals("redactedContent")) {
-                repeated |= reasoning[0] != null;
-                reasoning[0] = t.value();
-            } else if (name.equals("reasoningText")) {
-                repeated |= reasoning[1] != null;
-                reasoning[1] = t.isObject() ? t.fields(TEXT, "signature") : t.value();
-                repeated |= reasoning[1] == null;
-            } else {
-                t.skip();
-            }
-        }
-        return repeated ? null : reasoning;
+        return t.fields(REASONING, (tokens, k) -> k == 1 && tokens.isObject() ? tokens.fields(TEXT, "signature")
+                : tokens.value());
     }
 
     /** Reads a {@code toolUse}: type, id, name and the text of its input object. */
     private static Object[] readToolUse(Tokens t) throws IOException {
-        Object[] use = new Object[4];
-        boolean repeated = false;
-        for (String name = t.field(); name != null; name = t.field()) {
-            int k = switch (name) {
-                case "type" -> 0;
-                case "toolUseId" -> 1;
-                case "name" -> 2;
-                case "input" -> 3;
-                default -> -1;
-            };
-            if (k < 0) {
-                t.skip();
-                continue;
-            }
-            repeated |= use[k] != null;
-            if (k == 3 && t.isObject()) {
-                use[k] = new Input(t.arguments());
-            } else {
-                use[k] = t.value();
-            }
-        }
-        return repeated ? null : use;
+        return t.fields(TOOL_USE, (tokens, k) -> k == 3 && tokens.isObject() ? new Input(tokens.arguments())
+                : tokens.value());
     }
 
     /** Reads a {@code toolResult}: id, status and the text of its content (or a marker when not readable). */
     private static Object[] readToolResult(Tokens t) throws IOException {
-        Object[] result = new Object[3];
-        boolean repeated = false;
-        for (String name = t.field(); name != null; name = t.field()) {
-            int k = switch (name) {
-                case "toolUseId" -> 0;
-                case "status" -> 1;
-                case "content" -> 2;
-                default -> -1;
-            };
-            if (k < 0) {
-                t.skip();
-                continue;
-            }
-            repeated |= result[k] != null;
-            result[k] = k == 2 && t.isArray() ? resultText(t) : t.value();
-        }
-        return repeated ? null : result;
+        return t.fields(TOOL_RESULT, (tokens, k) -> k == 2 && tokens.isArray() ? resultText(tokens) : tokens.value());
     }
 
     /** Joins a result's content items as the tree read does, or answers {@link Tokens#OTHER}. */

@@ -3,16 +3,12 @@ package io.orderingguard.wire.internal;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
-import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
-import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
-import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;
@@ -46,49 +42,14 @@ final class GeminiStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        Tokens.Rest rest = t.rest();
-        boolean contents = false;
-        for (String name = t.field(); name != null; name = t.field()) {
-            if (name.equals("contents")) {
-                if (contents || !t.isArray()) {
-                    return null;
-                }
-                contents = true;
-                for (int i = 0; t.element(); i++) {
-                    if (!readContent(t, i)) {
-                        return null;
-                    }
-                }
-            } else {
-                rest.put(name);
-            }
-        }
-        if (!contents) {
-            return null;
-        }
-        WireParse system = WireParse.forCheck();
-        List<DeclaredTool> tools;
-        RequestOptions options;
-        String model;
-        try {
-            InputNode root = InputNode.root(rest.tree(), ctx.source(), ctx.line());
-            model = root.optNonBlankText("model");
+        ObjectNode rest = t.aroundField("contents", true, tokens -> tokens.list(this::readContent));
+        return rest == null ? null : Tokens.fromRest(rest, ctx, root -> {
+            WireParse system = WireParse.forCheck();
             GeminiCodec.readSystem(system, root);
-            tools = GeminiCodec.tools(root);
-            options = GeminiCodec.options(root);
-        } catch (GuardInputException e) {
-            // the tree read of the whole body names the problem
-            return null;
-        }
-        List<Entry> entries = p.entries;
-        if (!system.entries.isEmpty()) {
-            entries = new ArrayList<>(system.entries.size() + p.entries.size());
-            entries.addAll(system.entries);
-            entries.addAll(p.entries);
-        }
-        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "gemini",
-                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), null,
-                options);
+            return Tokens.dispatch(ctx, "gemini", root.optNonBlankText("model"),
+                    Tokens.withSystem(system.entries, p.entries), GeminiCodec.tools(root), null,
+                    GeminiCodec.options(root));
+        });
     }
 
     private boolean readContent(Tokens t, int i) throws IOException {
@@ -104,21 +65,12 @@ final class GeminiStream {
                 }
                 role = t.value();
             } else if (name.equals("parts")) {
-                if (count >= 0 || !t.isArray()) {
+                if (count >= 0) {
                     return false;
                 }
-                count = 0;
-                while (t.element()) {
-                    if (!t.isObject()) {
-                        return false;
-                    }
-                    if (count == parts.size()) {
-                        parts.add(new Part());
-                    }
-                    if (!parts.get(count).read(t)) {
-                        return false;
-                    }
-                    count++;
+                count = t.objects(parts, Part::new);
+                if (count < 0) {
+                    return false;
                 }
             } else {
                 t.skip();
@@ -194,7 +146,7 @@ final class GeminiStream {
      * One part as read from its tokens: its field names in wire order and their kept values (a function
      * call as a {@link Call}, a function response as a tree). Holders are reused from part to part.
      */
-    private static final class Part {
+    private static final class Part implements Tokens.Value {
         private static final int TEXT_SLOT = 0;
         private static final int THOUGHT = 1;
         private static final int SIGNATURE = 2;
@@ -204,6 +156,7 @@ final class GeminiStream {
         private static final int RESPONSE = 6;
         private static final int RESPONSE_PROTO = 7;
         private static final int KNOWN = 8;
+        private static final String[] CALL_FIELDS = {"id", "name", "args"};
 
         private String[] names = new String[4];
         private Object[] values = new Object[4];
@@ -212,7 +165,8 @@ final class GeminiStream {
         /** The known fields, by slot ({@link #slot}); {@code null} when absent. */
         private final Object[] known = new Object[KNOWN];
 
-        boolean read(Tokens t) throws IOException {
+        @Override
+        public boolean read(Tokens t) throws IOException {
             size = 0;
             Arrays.fill(known, null);
             for (String name = t.field(); name != null; name = t.field()) {
@@ -298,32 +252,9 @@ final class GeminiStream {
         }
 
         private static Call readCall(Tokens t) throws IOException {
-            Object id = null;
-            Object name = null;
-            Object args = null;
-            boolean repeated = false;
-            for (String field = t.field(); field != null; field = t.field()) {
-                switch (field) {
-                    case "id" -> {
-                        repeated |= id != null;
-                        id = t.value();
-                    }
-                    case "name" -> {
-                        repeated |= name != null;
-                        name = t.value();
-                    }
-                    case "args" -> {
-                        repeated |= args != null;
-                        if (t.isObject()) {
-                            args = new Input(t.arguments());
-                        } else {
-                            args = t.value();
-                        }
-                    }
-                    default -> t.skip();
-                }
-            }
-            return repeated ? null : new Call(id, name, args);
+            Object[] call = t.fields(CALL_FIELDS, (tokens, k) -> k == 2 && tokens.isObject()
+                    ? new Input(tokens.arguments()) : tokens.value());
+            return call == null ? null : new Call(call[0], call[1], call[2]);
         }
     }
 

@@ -8,16 +8,13 @@ import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Reasoning;
 import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
-import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolChoice;
 import io.orderingguard.timeline.ToolResult;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -53,18 +50,35 @@ final class OpenAiChatStream {
     private static final int REASONING = 3;
     private static final int CALL_ID = 4;
 
+    private static final String[] CALL = {"id", TYPE, "function", "custom"};
+    private static final int CALL_FUNCTION = 2;
+    private static final int CALL_CUSTOM = 3;
+    private static final String[] DEFINITION = {NAME, "parameters"};
+    private static final String[] TOOL = {TYPE, "function", "custom"};
+    private static final String[] PART = {TYPE, TEXT};
+    /** A part's text: a text part's own, a placeholder for any other part. */
+    private static final Tokens.PartText PART_TEXT = (type, part) -> !TEXT.equals(type) ? Blocks.placeholder(type)
+            : part[1] instanceof String text ? text : null;
+    private static final Tokens.Field TOOL_FIELD = (tokens, k) -> k > 0 && tokens.isObject() ? definition(tokens)
+            : tokens.value();
+    private static final String[] CHOICE = {TYPE, "allowed_tools", "function", "custom"};
+
     /** A value read that the tree read refuses (for the fields it looks at). */
     private static final Object BAD = Tokens.OTHER;
 
     private final WireParse p = WireParse.forCheck();
     private final List<DeclaredTool> tools = new ArrayList<>();
     private final Object[] message = new Object[MESSAGE.length];
+    private final Object[] tool = new Object[TOOL.length];
     /** The texts of the current message's content parts, when its content is an array. */
     private final List<String> parts = new ArrayList<>();
     /** The current message's tool calls, when its {@code tool_calls} is an array of readable calls. */
     private final List<ToolCall> calls = new ArrayList<>();
     /** The number of elements of the current message's {@code tool_calls} array. */
     private int callCount;
+    /** The wire message id of the current message. */
+    private String wire;
+    private final Tokens.Field messageField = this::messageField;
 
     private OpenAiChatStream() {}
 
@@ -74,46 +88,19 @@ final class OpenAiChatStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        Object[] root = new Object[ROOT.length];
-        for (String name = t.field(); name != null; name = t.field()) {
-            int k = Tokens.indexOf(ROOT, name);
-            if (k < 0) {
-                t.skip();
-                continue;
-            }
-            if (root[k] != null) {
-                return null;
-            }
-            root[k] = readRootField(t, k);
-            if (root[k] == null) {
-                return null;
-            }
-        }
-        if (root[MESSAGES] == null || !Tokens.isOptNonBlank(root[MODEL])) {
-            return null;
-        }
-        RequestOptions options = options(root);
+        Object[] root = t.root(ROOT, this::readRootField, MESSAGES, MODEL);
+        RequestOptions options = root == null ? null : options(root);
         if (options == null) {
             return null;
         }
-        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai",
-                ctx.model() != null ? ctx.model() : (String) root[MODEL], Surface.DISPATCH,
-                Timeline.of(p.entries, tools), null, options);
+        return Tokens.dispatch(ctx, "openai", (String) root[MODEL], p.entries, tools, null, options);
     }
 
     /** Reads one top-level field; {@code null} when the tree read must take the body. */
     private Object readRootField(Tokens t, int k) throws IOException {
         switch (k) {
             case MESSAGES:
-                if (!t.isArray()) {
-                    return null;
-                }
-                for (int i = 0; t.element(); i++) {
-                    if (!readMessage(t, i)) {
-                        return null;
-                    }
-                }
-                return Boolean.TRUE;
+                return t.list(this::readMessage) ? Boolean.TRUE : null;
             case TOOLS:
                 return readTools(t) ? Boolean.TRUE : null;
             case THINKING:
@@ -126,121 +113,44 @@ final class OpenAiChatStream {
     }
 
     private boolean readTools(Tokens t) throws IOException {
-        if (!t.isArray()) {
+        return t.list(this::readTool);
+    }
+
+    private boolean readTool(Tokens t, int i) throws IOException {
+        if (!t.isObject() || !t.named(TOOL, tool, TOOL_FIELD) || !Tokens.isOptString(tool[0])) {
             return false;
         }
-        while (t.element()) {
-            if (!t.isObject()) {
-                return false;
-            }
-            Object type = null;
-            Object function = null;
-            Object custom = null;
-            for (String field = t.field(); field != null; field = t.field()) {
-                if (field.equals(TYPE)) {
-                    if (type != null) {
-                        return false;
-                    }
-                    type = t.value();
-                } else if (field.equals("function") || field.equals("custom")) {
-                    Object definition = t.isObject() ? definition(t) : t.value();
-                    boolean isFunction = field.equals("function");
-                    if (definition == null || (isFunction ? function : custom) != null) {
-                        return false;
-                    }
-                    if (isFunction) {
-                        function = definition;
-                    } else {
-                        custom = definition;
-                    }
-                } else {
-                    t.skip();
-                }
-            }
-            if (!Tokens.isOptString(type)) {
-                return false;
-            }
-            Object definition = "custom".equals(type) ? custom : function;
-            if (!(definition instanceof Object[] fields) || !Tokens.isNonBlank(fields[0])
-                    || fields[1] != null && !(fields[1] instanceof ObjectNode)) {
-                return false;
-            }
-            tools.add(new DeclaredTool((String) fields[0], (ObjectNode) fields[1]));
+        Object definition = "custom".equals(tool[0]) ? tool[2] : tool[1];
+        if (!(definition instanceof Object[] fields) || !Tokens.isNonBlank(fields[0])
+                || fields[1] != null && !(fields[1] instanceof ObjectNode)) {
+            return false;
         }
+        tools.add(new DeclaredTool((String) fields[0], (ObjectNode) fields[1]));
         return true;
     }
 
     /** Reads a tool's definition: its name and its parameters (a tree, or a marker when not an object). */
     private static Object[] definition(Tokens t) throws IOException {
-        Object[] fields = new Object[2];
-        boolean repeated = false;
-        for (String field = t.field(); field != null; field = t.field()) {
-            if (field.equals(NAME)) {
-                repeated |= fields[0] != null;
-                fields[0] = t.value();
-            } else if (field.equals("parameters")) {
-                repeated |= fields[1] != null;
-                fields[1] = t.isObject() ? t.tree() : t.value();
-            } else {
-                t.skip();
-            }
-        }
-        return repeated ? null : fields;
+        return t.fields(DEFINITION, (tokens, k) -> k == 1 && tokens.isObject() ? tokens.tree() : tokens.value());
     }
 
     /** Reads a {@code tool_choice} object: type, {@code allowed_tools.mode}, {@code function.name}, {@code custom.name}. */
     private static Object readChoiceObject(Tokens t) throws IOException {
-        Object[] fields = new Object[4];
-        boolean repeated = false;
-        for (String field = t.field(); field != null; field = t.field()) {
-            int k = switch (field) {
-                case TYPE -> 0;
-                case "allowed_tools" -> 1;
-                case "function" -> 2;
-                case "custom" -> 3;
-                default -> -1;
-            };
-            if (k < 0) {
-                t.skip();
-                continue;
-            }
-            repeated |= fields[k] != null;
-            if (k == 0 || !t.isObject()) {
-                fields[k] = t.value();
-            } else {
-                Object[] inner = t.fields(k == 1 ? "mode" : NAME);
-                repeated |= inner == null;
-                fields[k] = inner;
-            }
-        }
-        return repeated ? null : new Choice(fields);
+        Object[] fields = t.fields(CHOICE, (tokens, k) -> k == 0 || !tokens.isObject() ? tokens.value()
+                : tokens.fields(k == 1 ? "mode" : NAME));
+        return fields == null ? null : new Choice(fields);
     }
 
     private boolean readMessage(Tokens t, int i) throws IOException {
         if (!t.isObject()) {
             return false;
         }
-        Arrays.fill(message, null);
         parts.clear();
         calls.clear();
         callCount = 0;
-        String wire = Blocks.wire(i);
-        for (String name = t.field(); name != null; name = t.field()) {
-            int k = Tokens.indexOf(MESSAGE, name);
-            if (k < 0) {
-                t.skip();
-                continue;
-            }
-            if (message[k] != null) {
-                return false;
-            }
-            if (k == CONTENT && t.isArray()) {
-                message[k] = readParts(t) ? Tokens.ARRAY : BAD;
-            } else if (k == CALLS && t.isArray()) {
-                message[k] = readCalls(t, wire);
-            } else {
-                message[k] = t.value();
-            }
+        wire = Blocks.wire(i);
+        if (!t.named(MESSAGE, message, messageField)) {
+            return false;
         }
         Object role = message[ROLE];
         if (!(role instanceof String)) {
@@ -317,23 +227,17 @@ final class OpenAiChatStream {
         return true;
     }
 
+    /** Reads one field of the current message. */
+    private Object messageField(Tokens t, int k) throws IOException {
+        if (k == CONTENT && t.isArray()) {
+            return readParts(t) ? Tokens.ARRAY : BAD;
+        }
+        return k == CALLS && t.isArray() ? readCalls(t, wire) : t.value();
+    }
+
     /** Reads content parts into {@link #parts}; {@code false} when one is not readable. */
     private boolean readParts(Tokens t) throws IOException {
-        boolean readable = true;
-        while (t.element()) {
-            if (!t.isObject()) {
-                t.skip();
-                readable = false;
-                continue;
-            }
-            Object[] part = t.fields(TYPE, TEXT);
-            if (part == null || !Tokens.isString(part[0]) || TEXT.equals(part[0]) && !Tokens.isString(part[1])) {
-                readable = false;
-                continue;
-            }
-            parts.add(TEXT.equals(part[0]) ? (String) part[1] : Blocks.placeholder((String) part[0]));
-        }
-        return readable;
+        return t.partTexts(PART, PART_TEXT, parts);
     }
 
     /**
@@ -362,39 +266,18 @@ final class OpenAiChatStream {
     }
 
     private static ToolCall readCall(Tokens t, String wire) throws IOException {
-        Object id = null;
-        Object type = null;
-        Object function = null;
-        Object custom = null;
-        boolean repeated = false;
-        for (String field = t.field(); field != null; field = t.field()) {
-            switch (field) {
-                case "id" -> {
-                    repeated |= id != null;
-                    id = t.value();
-                }
-                case TYPE -> {
-                    repeated |= type != null;
-                    type = t.value();
-                }
-                case "function" -> {
-                    repeated |= function != null;
-                    function = t.isObject() ? t.fields(NAME, "arguments") : t.value();
-                    repeated |= function == null;
-                }
-                case "custom" -> {
-                    repeated |= custom != null;
-                    custom = t.isObject() ? t.fields(NAME, "input") : t.value();
-                    repeated |= custom == null;
-                }
-                default -> t.skip();
-            }
+        Object[] fields = t.fields(CALL, (tokens, k) -> k >= CALL_FUNCTION && tokens.isObject()
+                ? tokens.fields(NAME, k == CALL_FUNCTION ? "arguments" : "input") : tokens.value());
+        if (fields == null) {
+            return null;
         }
-        if (repeated || !Tokens.isNonBlank(id) || !(type == null || "function".equals(type) || "custom".equals(type))) {
+        Object id = fields[0];
+        Object type = fields[1];
+        if (!Tokens.isNonBlank(id) || !(type == null || "function".equals(type) || "custom".equals(type))) {
             return null;
         }
         boolean isCustom = "custom".equals(type);
-        if (!((isCustom ? custom : function) instanceof Object[] definition) || !Tokens.isNonBlank(definition[0])
+        if (!(fields[isCustom ? CALL_CUSTOM : CALL_FUNCTION] instanceof Object[] definition) || !Tokens.isNonBlank(definition[0])
                 || !Tokens.isOptString(definition[1])) {
             return null;
         }

@@ -1,24 +1,17 @@
 package io.orderingguard.wire.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
-import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
-import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
-import io.orderingguard.timeline.Surface;
 import io.orderingguard.timeline.Thought;
-import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -48,6 +41,16 @@ final class OpenAiResponsesStream {
     private static final int SUMMARY = 8;
     private static final int ENCRYPTED = 9;
     private static final int ID = 10;
+    private static final String[] PART = {"type", "text", "refusal"};
+    /** A part's text: a text part's own, a refusal's, a placeholder for any other part. */
+    private static final Tokens.PartText PART_TEXT = (type, part) -> switch (type) {
+        case "input_text", "output_text", "text", "summary_text", "reasoning_text" ->
+                part[1] instanceof String s ? s : null;
+        case "refusal" -> part[2] instanceof String s ? s : null;
+        default -> Blocks.placeholder(type);
+    };
+    private static final Tokens.Field ITEM_FIELD = (tokens, k) -> (k == CONTENT || k == OUTPUT || k == SUMMARY)
+            && tokens.isArray() ? parts(tokens) : tokens.value();
 
     private final WireParse p = WireParse.forCheck();
     private final Object[] item = new Object[ITEM.length];
@@ -56,6 +59,8 @@ final class OpenAiResponsesStream {
     private boolean stepHasOutput;
     /** Whether an output answered no call of the body (what a continued body reads otherwise). */
     private boolean orphanOutput;
+    /** The body's {@code input} when it is a string. */
+    private String text;
 
     private OpenAiResponsesStream() {}
 
@@ -65,78 +70,42 @@ final class OpenAiResponsesStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        Tokens.Rest rest = t.rest();
-        boolean input = false;
-        String text = null;
-        for (String name = t.field(); name != null; name = t.field()) {
-            if (name.equals("input") && (t.isArray() || t.string() != null)) {
-                if (input) {
-                    return null;
-                }
-                input = true;
-                text = t.string();
-                for (int i = 0; text == null && t.element(); i++) {
-                    if (!t.isObject() || !readItem(t, i)) {
-                        return null;
-                    }
-                }
-            } else if (name.equals("input")) {
-                return null;
-            } else {
-                rest.put(name);
-            }
+        ObjectNode rest = t.aroundField("input", false, this::readInput);
+        if (rest == null) {
+            return null;
         }
         if (text != null) {
             p.addEntry(new Message("m0", Role.USER, text, null, null, null, "m0"), null, null);
         }
-        List<Entry> entries = p.entries;
-        List<DeclaredTool> tools;
-        RequestOptions options;
-        String model;
-        ObjectNode context;
-        try {
-            InputNode root = InputNode.root(rest.tree(), ctx.source(), ctx.line());
-            model = OpenAiResponsesCodec.present(root, "model") ? root.nonBlankText("model") : null;
+        return Tokens.fromRest(rest, ctx, root -> {
+            String model = OpenAiResponsesCodec.present(root, "model") ? root.nonBlankText("model") : null;
+            List<Entry> system = List.of();
             if (OpenAiResponsesCodec.present(root, OpenAiResponsesCodec.INSTRUCTIONS)) {
-                String instructions = root.child(OpenAiResponsesCodec.INSTRUCTIONS).asText();
-                entries = new ArrayList<>(p.entries.size() + 1);
-                entries.add(new Message(OpenAiResponsesCodec.INSTRUCTIONS, Role.SYSTEM, instructions, null, null, null,
+                system = List.of(new Message(OpenAiResponsesCodec.INSTRUCTIONS, Role.SYSTEM,
+                        root.child(OpenAiResponsesCodec.INSTRUCTIONS).asText(), null, null, null,
                         OpenAiResponsesCodec.INSTRUCTIONS));
-                entries.addAll(p.entries);
             }
             String previous = OpenAiResponsesCodec.present(root, OpenAiResponsesCodec.PREVIOUS_RESPONSE)
                     ? root.nonBlankText(OpenAiResponsesCodec.PREVIOUS_RESPONSE) : null;
             if (previous != null && orphanOutput) {
                 return null;
             }
-            context = previous == null ? null
+            ObjectNode context = previous == null ? null
                     : Blocks.NODES.objectNode().put(OpenAiResponsesCodec.PREVIOUS_RESPONSE, previous);
-            tools = OpenAiResponsesCodec.tools(root);
-            options = OpenAiResponsesCodec.options(root);
-        } catch (GuardInputException e) {
-            // the tree read of the whole body names the problem
-            return null;
-        }
-        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai-responses",
-                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), context,
-                options);
+            return Tokens.dispatch(ctx, "openai-responses", model, Tokens.withSystem(system, p.entries),
+                    OpenAiResponsesCodec.tools(root), context, OpenAiResponsesCodec.options(root));
+        });
+    }
+
+    /** Reads {@code input}: a string (one user message) or a list of items. */
+    private boolean readInput(Tokens t) throws IOException {
+        text = t.string();
+        return text != null || t.list(this::readItem);
     }
 
     /** Reads one input item and adds its entry, as {@code readItems} of the tree read does. */
     private boolean readItem(Tokens t, int i) throws IOException {
-        Arrays.fill(item, null);
-        for (String name = t.field(); name != null; name = t.field()) {
-            int k = Tokens.indexOf(ITEM, name);
-            if (k < 0) {
-                t.skip();
-                continue;
-            }
-            if (item[k] != null) {
-                return false;
-            }
-            item[k] = (k == CONTENT || k == OUTPUT || k == SUMMARY) && t.isArray() ? parts(t) : t.value();
-        }
-        if (!Tokens.isOptString(item[TYPE])) {
+        if (!t.isObject() || !t.named(ITEM, item, ITEM_FIELD) || !Tokens.isOptString(item[TYPE])) {
             return false;
         }
         String type = item[TYPE] == null ? "message" : (String) item[TYPE];
@@ -267,28 +236,7 @@ final class OpenAiResponsesStream {
     /** Reads an array of content parts into their texts; {@link Tokens#OTHER} when one is not readable. */
     private static Object parts(Tokens t) throws IOException {
         List<String> texts = new ArrayList<>(2);
-        boolean readable = true;
-        while (t.element()) {
-            if (!t.isObject()) {
-                t.skip();
-                readable = false;
-                continue;
-            }
-            Object[] part = t.fields("type", "text", "refusal");
-            if (part == null || !Tokens.isString(part[0])) {
-                readable = false;
-                continue;
-            }
-            String text = switch ((String) part[0]) {
-                case "input_text", "output_text", "text", "summary_text", "reasoning_text" ->
-                        part[1] instanceof String s ? s : null;
-                case "refusal" -> part[2] instanceof String s ? s : null;
-                default -> Blocks.placeholder((String) part[0]);
-            };
-            readable &= text != null;
-            texts.add(text);
-        }
-        return readable ? new Parts(texts) : Tokens.OTHER;
+        return t.partTexts(PART, PART_TEXT, texts) ? new Parts(texts) : Tokens.OTHER;
     }
 
     /** The texts of an array of content parts. */

@@ -11,13 +11,25 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.GuardInputException;
+import io.orderingguard.json.InputNode;
+import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.RequestOptions;
+import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.Timeline;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The parser's tokens of one request body, as the streaming reads of the codecs consume them: a check
@@ -73,6 +85,36 @@ final class Tokens {
         Dispatch read(Tokens tokens, WireContext ctx) throws IOException;
     }
 
+    /** Reads one element of a list (its index given); {@code false} when the tree read must take the body. */
+    @FunctionalInterface
+    interface Element {
+        boolean read(Tokens tokens, int index) throws IOException;
+    }
+
+    /**
+     * Reads the value the parser is on (the holders an array's objects are read into, reused from array
+     * to array, are such readers); {@code false} when the tree read must take the body.
+     */
+    @FunctionalInterface
+    interface Value {
+        boolean read(Tokens tokens) throws IOException;
+    }
+
+    /** The text of a content part from its type and its fields; {@code null} when the part is not readable. */
+    @FunctionalInterface
+    interface PartText {
+        String text(String type, Object[] fields);
+    }
+
+    /** Reads the value of the field at {@code index} of a list of names; {@code null} when the tree read must take the body. */
+    @FunctionalInterface
+    interface Field {
+        Object read(Tokens tokens, int index) throws IOException;
+    }
+
+    /** Reads a field as a kept value ({@link #value()}). */
+    private static final Field KEPT = (tokens, index) -> tokens.value();
+
     private final JsonParser parser;
     private final byte[] body;
 
@@ -116,7 +158,7 @@ final class Tokens {
         String[][] table = new String[LONGEST_SYMBOL + 1][];
         for (int length = 0; length <= LONGEST_SYMBOL; length++) {
             int n = length;
-            table[length] = java.util.Arrays.stream(SYMBOLS).filter(symbol -> symbol.length() == n)
+            table[length] = Arrays.stream(SYMBOLS).filter(symbol -> symbol.length() == n)
                     .toArray(String[]::new);
         }
         return table;
@@ -277,18 +319,30 @@ final class Tokens {
      * @return the values ({@code null} for an absent field), or {@code null} when a named field repeats
      */
     Object[] fields(String... names) throws IOException {
+        return fields(names, KEPT);
+    }
+
+    /**
+     * Reads the fields of the object the parser is on that are among {@code names}, each by {@code field}
+     * (other fields are skipped), and moves past the object (also when it answers {@code null}).
+     *
+     * @return the values in the order of {@code names} ({@code null} for an absent field), or {@code null}
+     *     when a named field repeats or {@code field} answers {@code null} for one
+     */
+    Object[] fields(String[] names, Field field) throws IOException {
         Object[] values = new Object[names.length];
-        boolean repeated = false;
+        boolean refused = false;
         for (String name = field(); name != null; name = field()) {
             int k = indexOf(names, name);
             if (k < 0) {
                 skip();
             } else {
-                repeated |= values[k] != null;
-                values[k] = value();
+                refused |= values[k] != null;
+                values[k] = field.read(this, k);
+                refused |= values[k] == null;
             }
         }
-        return repeated ? null : values;
+        return refused ? null : values;
     }
 
     /** Returns where a field name is among names (field names are interned, as constants are), or -1. */
@@ -352,26 +406,171 @@ final class Tokens {
     }
 
     /**
-     * Starts collecting the top-level fields a streaming read does not read token by token, as a tree
-     * the codec's tree read takes (a repeated field keeps its last value, as in the tree read).
+     * Reads the array the parser is on, element by element.
+     *
+     * @return {@code false} when the value is not an array or an element answers {@code false}
      */
-    Rest rest() {
-        return new Rest();
+    boolean list(Element element) throws IOException {
+        if (!isArray()) {
+            return false;
+        }
+        for (int i = 0; element(); i++) {
+            if (!element.read(this, i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
-    /** The top-level fields read as a tree. */
-    final class Rest {
-        private final ObjectNode node = NODES.objectNode();
+    /**
+     * Reads the top-level fields of a body that is read field by field: each field among {@code names} by
+     * {@code field}, others skipped.
+     *
+     * @return the values ({@code null} for an absent field), or {@code null} when a named field repeats,
+     *     {@code field} answers {@code null}, the message list (at {@code list}) is absent or the model (at
+     *     {@code model}) is present but not a non-blank string
+     */
+    Object[] root(String[] names, Field field, int list, int model) throws IOException {
+        Object[] root = new Object[names.length];
+        return named(names, root, field) && root[list] != null && isOptNonBlank(root[model]) ? root : null;
+    }
 
-        /** Reads the value the parser is on as the field {@code name}. */
-        void put(String name) throws IOException {
-            node.set(name, Tokens.this.tree());
+    /**
+     * Reads the array of content parts the parser is on into their texts: each part an object whose fields
+     * among {@code names} (the first is its type, which must be a string) give its text. Reads on past a
+     * part that is not readable (not an object, a named field repeated, a type that is not a string, or
+     * {@code text} answers {@code null}), adding {@code null} for it.
+     *
+     * @return whether every part was readable
+     */
+    boolean partTexts(String[] names, PartText text, List<String> texts) throws IOException {
+        boolean readable = true;
+        while (element()) {
+            String piece = null;
+            if (!isObject()) {
+                skip();
+            } else {
+                Object[] part = fields(names);
+                piece = part == null || !isString(part[0]) ? null : text.text((String) part[0], part);
+            }
+            readable &= piece != null;
+            texts.add(piece);
         }
+        return readable;
+    }
 
-        /** Returns the fields read. */
-        ObjectNode tree() {
-            return node;
+    /**
+     * Reads the objects of the array the parser is on into holders, reused from array to array (one is
+     * added when the array is longer than any before).
+     *
+     * @return how many objects were read, or -1 when the value is not an array, an element is not an
+     *     object, or a holder answers {@code false}
+     */
+    <H extends Value> int objects(List<H> holders, Supplier<H> create) throws IOException {
+        if (!isArray()) {
+            return -1;
         }
+        int j = 0;
+        while (element()) {
+            if (!isObject()) {
+                return -1;
+            }
+            if (j == holders.size()) {
+                holders.add(create.get());
+            }
+            if (!holders.get(j).read(this)) {
+                return -1;
+            }
+            j++;
+        }
+        return j;
+    }
+
+    /**
+     * Reads the fields of the object the parser is on that are among {@code names}, each into
+     * {@code values} at its index by {@code field}, and skips the others. Stops at the first field that
+     * repeats or that {@code field} answers {@code null} for (the parser then stays inside the object).
+     *
+     * @param values cleared first; afterwards {@code null} for an absent field
+     * @return {@code false} when a named field repeats or {@code field} answers {@code null}
+     */
+    boolean named(String[] names, Object[] values, Field field) throws IOException {
+        Arrays.fill(values, null);
+        for (String name = field(); name != null; name = field()) {
+            int k = indexOf(names, name);
+            if (k < 0) {
+                skip();
+                continue;
+            }
+            if (values[k] != null) {
+                return false;
+            }
+            values[k] = field.read(this, k);
+            if (values[k] == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Reads the body's top-level object: the field {@code name} (the message list) by {@code read}, token
+     * by token, and every other field into a small tree that the codec's tree read takes as it takes a
+     * whole body (a repeated field keeps its last value, as in the tree read).
+     *
+     * @param required whether a body without the field goes to the tree read
+     * @return the other fields, or {@code null} when the field is repeated, or absent and required, or
+     *     {@code read} answers {@code false}
+     */
+    ObjectNode aroundField(String name, boolean required, Value read) throws IOException {
+        ObjectNode rest = NODES.objectNode();
+        boolean seen = false;
+        for (String field = field(); field != null; field = field()) {
+            if (!field.equals(name)) {
+                rest.set(field, tree());
+            } else if (seen || !read.read(this)) {
+                return null;
+            } else {
+                seen = true;
+            }
+        }
+        return seen || !required ? rest : null;
+    }
+
+    /**
+     * Reads the small tree of top-level fields with the codec's own tree code.
+     *
+     * @return what {@code read} makes of it, or {@code null} when the tree code refuses it (the tree read of
+     *     the whole body then names the problem)
+     */
+    static <T> T fromRest(ObjectNode rest, WireContext ctx, Function<InputNode, T> read) {
+        try {
+            return read.apply(InputNode.root(rest, ctx.source(), ctx.line()));
+        } catch (GuardInputException e) {
+            return null;
+        }
+    }
+
+    /** Returns the entries of a body's system fields followed by those of its message list. */
+    static List<Entry> withSystem(List<Entry> system, List<Entry> messages) {
+        if (system.isEmpty()) {
+            return messages;
+        }
+        List<Entry> entries = new ArrayList<>(system.size() + messages.size());
+        entries.addAll(system);
+        entries.addAll(messages);
+        return entries;
+    }
+
+    /**
+     * The dispatch of a body read: the context's provider and model win over the surface's and the
+     * body's, as in the tree read.
+     */
+    static Dispatch dispatch(WireContext ctx, String provider, String model, List<Entry> entries,
+            List<DeclaredTool> tools, ObjectNode context, RequestOptions options) {
+        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : provider,
+                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), context,
+                options);
     }
 
     /** Returns whether a kept value is a string. */
