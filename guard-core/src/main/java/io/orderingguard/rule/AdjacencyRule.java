@@ -1,6 +1,7 @@
 package io.orderingguard.rule;
 
 import io.orderingguard.timeline.Thought;
+import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
@@ -166,10 +167,14 @@ public record AdjacencyRule(
     @Override
     public void check(RuleContext context, FindingSink sink) {
         List<Entry> entries = context.entries();
+        TimelineStructure s = context.structure();
         for (int i = 0; i + 1 < entries.size(); i++) {
+            if (s.kind(i) != first || !disallowBetween.contains(s.kind(i + 1))) {
+                continue;
+            }
             Entry e = entries.get(i);
             Entry next = entries.get(i + 1);
-            if (e.kind() == first && disallowBetween.contains(next.kind()) && roleMatches(next)
+            if (roleMatches(next)
                     && !(e instanceof ToolCall c && WireRelation.ofResult(c, next) == WireRelation.SAME)) {
                 String what = successorRoles != null && next instanceof Message m
                         ? m.role().wireName() + " message" : next.kind().wireName();

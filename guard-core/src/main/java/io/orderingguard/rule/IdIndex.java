@@ -11,16 +11,36 @@ import java.util.function.IntFunction;
  */
 final class IdIndex {
 
+    /** 2^32 divided by the golden ratio: multiplying by it spreads hash codes that differ in their low bits. */
+    private static final int FIBONACCI = 0x9E3779B9;
+
     private final int[] table;
     private final int[] nextSame;
     private final int mask;
+    private final int shift;
     private final IntFunction<String> idAt;
 
     private IdIndex(int[] table, int[] nextSame, IntFunction<String> idAt) {
         this.table = table;
         this.nextSame = nextSame;
         this.mask = table.length - 1;
+        this.shift = Integer.numberOfLeadingZeros(mask);
         this.idAt = idAt;
+    }
+
+    /**
+     * The first slot of an id. Ids and steps such as {@code step_1}, {@code step_2}… have consecutive hash
+     * codes, which the low bits alone would put in consecutive slots, one long run to probe; the top bits
+     * of the product with the golden ratio scatter them.
+     */
+    private int slot(int hash) {
+        return (hash * FIBONACCI) >>> shift;
+    }
+
+    /** Whether the id at a position is {@code id}; the cached hash codes differ for almost every other id. */
+    private boolean holds(int position, String id, int hash) {
+        String held = idAt.apply(position);
+        return held == id || held.hashCode() == hash && held.equals(id);
     }
 
     /**
@@ -45,14 +65,15 @@ final class IdIndex {
                 continue;
             }
             String id = idAt.apply(i);
-            int slot = id.hashCode() & index.mask;
+            int hash = id.hashCode();
+            int slot = index.slot(hash);
             while (true) {
                 int held = table[slot];
                 if (held == 0) {
                     table[slot] = i + 1;
                     break;
                 }
-                if (idAt.apply(held - 1).equals(id)) {
+                if (index.holds(held - 1, id, hash)) {
                     nextSame[i] = held - 1;
                     table[slot] = i + 1;
                     break;
@@ -80,13 +101,14 @@ final class IdIndex {
      * @return the position, or {@code -1}
      */
     int first(String id) {
-        int slot = id.hashCode() & mask;
+        int hash = id.hashCode();
+        int slot = slot(hash);
         while (true) {
             int held = table[slot];
             if (held == 0) {
                 return -1;
             }
-            if (idAt.apply(held - 1).equals(id)) {
+            if (holds(held - 1, id, hash)) {
                 return held - 1;
             }
             slot = (slot + 1) & mask;

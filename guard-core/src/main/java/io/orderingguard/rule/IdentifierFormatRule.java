@@ -3,6 +3,7 @@ package io.orderingguard.rule;
 import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.Kind;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -85,11 +86,13 @@ public record IdentifierFormatRule(
     @Override
     public void check(RuleContext context, FindingSink sink) {
         Matcher matcher = allowedPattern == null ? null : matcher(allowedPattern);
-        for (Entry e : context.entries()) {
-            if (e.kind() != kind) {
+        List<Entry> entries = context.entries();
+        TimelineStructure s = context.structure();
+        for (int i = 0; i < entries.size(); i++) {
+            if (s.kind(i) != kind) {
                 continue;
             }
-            String value = e.id();
+            String value = entries.get(i).id();
             if (maxLength != null && value.length() > maxLength) {
                 sink.report(this, Facet.TOO_LONG, List.of(value), kind.wireName() + " id " + RuleFields.quote(value)
                         + " is " + value.length() + " characters, over the cap of " + maxLength);

@@ -119,20 +119,20 @@ public record OrderRule(
         }
         TimelineStructure s = context.structure();
         if (scope == OrderScope.ENTIRE_TURN) {
-            checkRange(entries, 0, entries.size(), sink);
+            checkRange(entries, s, 0, entries.size(), sink);
             return;
         }
         int firstGroup = onlyLatestGroup ? s.latestGroup() : 0;
         for (int g = firstGroup; g < s.groupCount(); g++) {
-            checkRange(entries, s.groupStart(g), s.groupEnd(g), sink);
+            checkRange(entries, s, s.groupStart(g), s.groupEnd(g), sink);
         }
     }
 
-    private void checkRange(List<Entry> entries, int from, int to, FindingSink sink) {
+    private void checkRange(List<Entry> entries, TimelineStructure s, int from, int to, FindingSink sink) {
         int lastBefore = -1;
         int firstAfter = -1;
         for (int i = from; i < to; i++) {
-            Kind k = entries.get(i).kind();
+            Kind k = s.kind(i);
             if (k == before) {
                 lastBefore = i;
             }
@@ -143,14 +143,14 @@ public record OrderRule(
         if (lastBefore < 0 || firstAfter < 0 || lastBefore <= firstAfter) {
             return;
         }
-        List<String> ids = new ArrayList<>();
+        List<String> ids = new ArrayList<>(to - from);
         for (int i = from; i < to; i++) {
-            if (entries.get(i).kind() == before) {
+            if (s.kind(i) == before) {
                 ids.add(entries.get(i).id());
             }
         }
         for (int i = from; i < to; i++) {
-            if (entries.get(i).kind() == after) {
+            if (s.kind(i) == after) {
                 ids.add(entries.get(i).id());
             }
         }

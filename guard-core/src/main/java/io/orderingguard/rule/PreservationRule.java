@@ -58,7 +58,7 @@ public record PreservationRule(
         Require.nonNull(kind, "kind");
         Require.nonNull(invariant, "invariant");
         if (payloadField != null) {
-            RuleFields.dotPath(payloadField, "payloadField");
+            payloadField = RuleFields.dotPath(payloadField, "payloadField");
             Require.argument(invariant == PreservationInvariant.PAYLOAD_FIELD_STABLE,
                     "payloadField is only meaningful with invariant payload-field-stable, but invariant was "
                             + invariant.wireName());

@@ -96,12 +96,13 @@ public record RequiredMetadataRule(
         RuleFields.id(id);
         Require.nonNull(kind, "kind");
         applyTo = applyTo == null ? ApplyTo.EVERY : applyTo;
-        RuleFields.dotPath(requiredPayloadKey, "requiredPayloadKey");
+        requiredPayloadKey = RuleFields.dotPath(requiredPayloadKey, "requiredPayloadKey");
         if (alternativePayloadKeys != null) {
-            for (int i = 0; i < alternativePayloadKeys.size(); i++) {
-                RuleFields.dotPath(alternativePayloadKeys.get(i), "alternativePayloadKeys[" + i + "]");
+            String[] keys = new String[alternativePayloadKeys.size()];
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = RuleFields.dotPath(alternativePayloadKeys.get(i), "alternativePayloadKeys[" + i + "]");
             }
-            alternativePayloadKeys = List.copyOf(alternativePayloadKeys);
+            alternativePayloadKeys = List.of(keys);
         }
         if (gatedByReplayCompatibility != null) {
             for (int i = 0; i < gatedByReplayCompatibility.size(); i++) {
@@ -215,8 +216,11 @@ public record RequiredMetadataRule(
         int lastGroupSeen = -1;
         Set<String> stepsSeen = null;
         for (int i = from; i < entries.size(); i++) {
+            if (s.kind(i) != kind) {
+                continue;
+            }
             Entry e = entries.get(i);
-            if (e.kind() != kind || (e instanceof ToolCall call && call.isOrphan())) {
+            if (e instanceof ToolCall call && call.isOrphan()) {
                 continue;
             }
             boolean selected;

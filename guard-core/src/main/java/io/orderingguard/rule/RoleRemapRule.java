@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +47,7 @@ public record RoleRemapRule(
         RuleFields.id(id);
         Require.nonNull(kind, "kind");
         Require.nonBlank(variant, "variant");
-        RuleFields.dotPath(expectedRoleTag, "expectedRoleTag");
+        expectedRoleTag = RuleFields.dotPath(expectedRoleTag, "expectedRoleTag");
         severity = RuleFields.severity(severity, Severity.ADVISORY);
         provenance = RuleFields.provenance(provenance);
     }
@@ -70,10 +71,13 @@ public record RoleRemapRule(
         // instead of one per entry (thousands on a long conversation, all saying the same).
         List<JsonNode> found = null;
         List<List<String>> ids = null;
-        for (Entry e : context.entries()) {
-            if (e.kind() != kind) {
+        List<Entry> entries = context.entries();
+        TimelineStructure s = context.structure();
+        for (int i = 0; i < entries.size(); i++) {
+            if (s.kind(i) != kind) {
                 continue;
             }
+            Entry e = entries.get(i);
             JsonNode tag = e.hasPayload() ? e.payloadAt(expectedRoleTag) : null;
             if (tag != null && tag.isTextual() && variant.equals(tag.textValue())) {
                 continue;
@@ -95,13 +99,13 @@ public record RoleRemapRule(
             return;
         }
         for (int g = 0; g < found.size(); g++) {
-            List<String> entries = ids.get(g);
+            List<String> tagged = ids.get(g);
             JsonNode value = found.get(g);
-            String which = entries.size() == 1
-                    ? kind.wireName() + " " + RuleFields.quote(entries.get(0))
-                    : entries.size() + " " + kind.wireName() + " entries (" + RuleFields.quote(entries.get(0)) + " to "
-                            + RuleFields.quote(entries.get(entries.size() - 1)) + ")";
-            sink.report(this, Facet.ROLE_TAG, entries, "the role tag at payload path '" + expectedRoleTag + "' of "
+            String which = tagged.size() == 1
+                    ? kind.wireName() + " " + RuleFields.quote(tagged.get(0))
+                    : tagged.size() + " " + kind.wireName() + " entries (" + RuleFields.quote(tagged.get(0)) + " to "
+                            + RuleFields.quote(tagged.get(tagged.size() - 1)) + ")";
+            sink.report(this, Facet.ROLE_TAG, tagged, "the role tag at payload path '" + expectedRoleTag + "' of "
                     + which + " should equal '" + variant + "', but was "
                     + (value.isMissingNode() ? "absent" : RuleFields.json(value)));
         }

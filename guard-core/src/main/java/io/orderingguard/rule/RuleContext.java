@@ -254,7 +254,7 @@ public final class RuleContext {
             boolean[] include = new boolean[n];
             int count = 0;
             for (int i = 0; i < n; i++) {
-                if (entries.get(i).kind() == kind) {
+                if (structure.kind(i) == kind) {
                     include[i] = true;
                     count++;
                 }

@@ -31,11 +31,16 @@ final class RuleFields {
         return provenance == null ? Provenance.none() : provenance;
     }
 
+    /**
+     * Validates a payload dot path and returns it interned: the same instance as a Java literal or a
+     * field name Jackson parsed, so that reading the field off each entry's payload compares the name by
+     * identity instead of by its characters.
+     */
     static String dotPath(String path, String field) {
         Require.nonBlank(path, field);
         Require.argument(!path.startsWith(".") && !path.endsWith(".") && !path.contains(".."),
                 field + " must be a dot path such as 'a.b', but was '" + path + "'");
-        return path;
+        return path.intern();
     }
 
     static List<String> ids(List<Entry> entries, int from, int to) {

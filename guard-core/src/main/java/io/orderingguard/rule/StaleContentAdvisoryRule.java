@@ -2,6 +2,7 @@ package io.orderingguard.rule;
 
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,8 +75,9 @@ public record StaleContentAdvisoryRule(String id, Kind kind, StaleContentScope s
         int boundary = context.structure().latestUserIndex();
         List<String> stale = null;
         List<Entry> entries = context.entries();
+        TimelineStructure s = context.structure();
         for (int i = 0; i < boundary; i++) {
-            if (entries.get(i).kind() == kind) {
+            if (s.kind(i) == kind) {
                 if (stale == null) {
                     stale = new ArrayList<>();
                 }

@@ -127,6 +127,9 @@ public final class InMemoryStash implements Stash {
 
     /** Evicts least recently used conversations, never the one just written (the last in order). */
     private void evictBeyondBounds() {
+        if (snapshots.size() <= maxConversations && entries <= maxEntries) {
+            return; // the usual case: no iterator for a write that evicts nothing
+        }
         Iterator<Map.Entry<String, Snapshot>> eldestFirst = snapshots.entrySet().iterator();
         while (snapshots.size() > 1 && (snapshots.size() > maxConversations || entries > maxEntries)) {
             Snapshot evicted = eldestFirst.next().getValue();

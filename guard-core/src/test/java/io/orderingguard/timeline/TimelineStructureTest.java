@@ -31,6 +31,18 @@ class TimelineStructureTest {
     }
 
     @Test
+    void should_record_the_kind_of_every_entry() {
+        Timeline t = Timeline.of(Entry.system("s0", "rules"), Entry.user("u", "q"), Entry.thought("t", "hm"),
+                Entry.toolCall("c", "s", null), Entry.assistant("a", "done"));
+        List<Kind> kinds = new ArrayList<>();
+        for (int i = 0; i < t.structure().size(); i++) {
+            assertThat(t.structure().kind(i)).isEqualTo(t.entries().get(i).kind());
+            kinds.add(t.structure().kind(i));
+        }
+        assertThat(kinds).containsExactly(Kind.MESSAGE, Kind.MESSAGE, Kind.THOUGHT, Kind.TOOL_CALL, Kind.MESSAGE);
+    }
+
+    @Test
     void should_attach_trailing_thoughts_and_calls_to_the_preceding_user_group() {
         Timeline t = Timeline.of(Entry.user("u", "q"), Entry.thought("t", "hm"), Entry.toolCall("c", "s", null));
         assertThat(roles(t)).containsExactly(Role.USER, Role.USER, Role.USER);
