@@ -87,6 +87,21 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
     }
 
     /**
+     * The encode alone: what {@link #enforce} spends before the check (the request turned into the
+     * dispatch the guard checks).
+     *
+     * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar LangChain4jCodecBenchmark.encode -prof gc}
+     *
+     * @return the dispatch
+     */
+    @Benchmark
+    public Dispatch encode() {
+        ChatRequest request = requests[next];
+        next = next + 1 == requests.length ? 0 : next + 1;
+        return codec.encode(request, Conversations.CONVERSATION_ID).dispatch();
+    }
+
+    /**
      * What the guarded model does before each call: encodes the request, checks it with the widest
      * family (enforce, no stash), and takes the request to send (the same request when it passed).
      *

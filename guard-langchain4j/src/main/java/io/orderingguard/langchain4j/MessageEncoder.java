@@ -83,13 +83,21 @@ final class MessageEncoder {
         this.layout = layout;
         this.resultWires = resultWires;
         this.sources = sources;
+        // one pass ahead of the encoding counts the entries to come (and the AiMessages, for the thought ids);
+        // it is the first read of each message and of an AiMessage's collections, which are rarely in cache,
+        // and a tight loop of reads overlaps their misses better than the encoding does
         int assistantMessages = 0;
+        int expected = 0;
         for (int i = 0; i < messages.size(); i++) {
-            if (messages.get(i) instanceof AiMessage) {
+            ChatMessage m = messages.get(i);
+            if (m instanceof AiMessage a) {
                 assistantMessages++;
+                expected += entryCount(a);
+            } else if (!(m instanceof ToolExecutionResultMessage)) {
+                expected++;
             }
         }
-        this.entries = Timeline.builder(entryCount(messages));
+        this.entries = Timeline.builder(expected);
         // a thought per AiMessage, more only with redacted blocks
         this.thoughtIds = UniqueIds.expecting(assistantMessages);
     }
@@ -117,22 +125,14 @@ final class MessageEncoder {
     }
 
     /**
-     * The entries a request makes, except orphan results and redacted thinking (a thought is counted for
-     * an {@code AiMessage} with thinking or attributes): the capacity the entry list starts with.
+     * The entries an {@code AiMessage} makes, except redacted thinking (a thought is counted for a message
+     * with thinking or attributes): its share of the capacity the entry list starts with. Orphan results
+     * are not counted.
      */
-    private static int entryCount(List<ChatMessage> messages) {
-        int n = 0;
-        for (int i = 0; i < messages.size(); i++) {
-            ChatMessage m = messages.get(i);
-            if (m instanceof AiMessage a) {
-                boolean thought = a.thinking() != null || !a.attributes().isEmpty();
-                n += (thought ? 1 : 0) + (a.text() != null || !a.hasToolExecutionRequests() ? 1 : 0)
-                        + a.toolExecutionRequests().size();
-            } else if (!(m instanceof ToolExecutionResultMessage)) {
-                n++;
-            }
-        }
-        return n;
+    private static int entryCount(AiMessage a) {
+        int calls = a.toolExecutionRequests().size();
+        boolean thought = a.thinking() != null || !a.attributes().isEmpty();
+        return (thought ? 1 : 0) + (a.text() != null || calls == 0 ? 1 : 0) + calls;
     }
 
     private void run() {
@@ -211,6 +211,10 @@ final class MessageEncoder {
 
     private static Message user(String id, UserMessage u) {
         List<Content> contents = u.contents();
+        if (contents.size() == 1 && contents.get(0) instanceof TextContent only) {
+            // the usual user message: one text, no payload, and no second walk over its contents
+            return new Message(id, Role.USER, only.text() == null ? "" : only.text(), null, null, null, id);
+        }
         ArrayNode other = null;
         for (int i = 0; i < contents.size(); i++) { // by index: no iterator per user message
             Content c = contents.get(i);

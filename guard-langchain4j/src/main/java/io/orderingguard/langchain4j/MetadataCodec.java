@@ -39,15 +39,21 @@ final class MetadataCodec {
      */
     static boolean readThinking(MetadataLayout layout, String step, AiMessage a, UniqueIds ids,
             Timeline.Builder into) {
+        // one look at the attribute map: most messages carry none, or only their signature
+        Map<String, Object> attributes = a.attributes();
+        int attributeCount = attributes.size();
         Thought thought;
+        Object blob = null;
         switch (layout) {
             case ANTHROPIC:
-                thought = signedThought(step, a, a.attributes().get(ChatRequestCodec.THINKING_SIGNATURE), "signature",
-                        "thinking-", ChatRequestCodec.ANTHROPIC_THINKING_TAG, ids);
+                blob = attributeCount == 0 ? null : attributes.get(ChatRequestCodec.THINKING_SIGNATURE);
+                thought = signedThought(step, a, blob, "signature", "thinking-", ChatRequestCodec.ANTHROPIC_THINKING_TAG,
+                        ids);
                 break;
             case OPENAI_RESPONSES:
-                thought = signedThought(step, a, a.attributes().get(ChatRequestCodec.ENCRYPTED_REASONING),
-                        "encrypted_content", "reasoning-", ChatRequestCodec.OPENAI_REASONING_TAG, ids);
+                blob = attributeCount == 0 ? null : attributes.get(ChatRequestCodec.ENCRYPTED_REASONING);
+                thought = signedThought(step, a, blob, "encrypted_content", "reasoning-",
+                        ChatRequestCodec.OPENAI_REASONING_TAG, ids);
                 break;
             default:
                 thought = a.thinking() == null ? null
@@ -57,8 +63,9 @@ final class MetadataCodec {
         if (thought != null) {
             into.add(thought);
         }
-        if (layout == MetadataLayout.ANTHROPIC
-                && a.attributes().get(ChatRequestCodec.REDACTED_THINKING) instanceof List<?> blobs && allStrings(blobs)) {
+        // a map holding the signature holds redacted blocks only when it holds more than the signature
+        if (layout == MetadataLayout.ANTHROPIC && attributeCount > (blob == null ? 0 : 1)
+                && attributes.get(ChatRequestCodec.REDACTED_THINKING) instanceof List<?> blobs && allStrings(blobs)) {
             for (Object element : blobs) {
                 String data = (String) element;
                 String id = ids.unique(ChatRequestCodec.digestId("redacted-thinking-", data));
