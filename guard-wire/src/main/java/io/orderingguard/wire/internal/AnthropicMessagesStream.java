@@ -50,11 +50,14 @@ final class AnthropicMessagesStream {
     private static final Tokens.Field TOOL_FIELD = (tokens, k) -> k == 0 ? tokens.value()
             : tokens.isObject() ? tokens.tree() : null;
 
+    /** The {@code tools} of recent bodies, read into declared tools. */
+    private static final FieldCache<List<DeclaredTool>> TOOLS_READ = new FieldCache<>(16);
+
     private final WireParse p = WireParse.forCheck();
-    private final Object[] tool = new Object[TOOL.length];
+
     private final List<Entry> system = new ArrayList<>();
     private final List<Block> blocks = new ArrayList<>();
-    private final List<DeclaredTool> tools = new ArrayList<>();
+    private List<DeclaredTool> tools = List.of();
 
     private AnthropicMessagesStream() {}
 
@@ -81,7 +84,8 @@ final class AnthropicMessagesStream {
             case MESSAGES:
                 return t.list(this::readMessage) ? Boolean.TRUE : null;
             case TOOLS:
-                return readTools(t) ? Boolean.TRUE : null;
+                tools = t.isArray() ? t.cached(TOOLS_READ, AnthropicMessagesStream::readTools) : null;
+                return tools == null ? null : Boolean.TRUE;
             case THINKING:
                 return t.isObject() ? t.fields(TYPE, "budget_tokens") : t.value();
             case TOOL_CHOICE:
@@ -120,11 +124,14 @@ final class AnthropicMessagesStream {
         return true;
     }
 
-    private boolean readTools(Tokens t) throws IOException {
-        return t.list(this::readTool);
+    /** Reads the declared tools; {@code null} when the tree read must take the body. */
+    private static List<DeclaredTool> readTools(Tokens t) throws IOException {
+        List<DeclaredTool> tools = new ArrayList<>();
+        Object[] tool = new Object[TOOL.length];
+        return t.list((tokens, i) -> readTool(tokens, tool, tools)) ? List.copyOf(tools) : null;
     }
 
-    private boolean readTool(Tokens t, int i) throws IOException {
+    private static boolean readTool(Tokens t, Object[] tool, List<DeclaredTool> tools) throws IOException {
         if (!t.isObject() || !t.named(TOOL, tool, TOOL_FIELD) || !Tokens.isNonBlank(tool[0])) {
             return false;
         }

@@ -25,6 +25,8 @@ import java.util.List;
 final class BedrockConverseStream {
 
     private static final String TEXT = "text";
+    /** The {@code toolConfig} of recent bodies, with the tools declared in it. */
+    private static final FieldCache<Tokens.Declared> TOOLS = new FieldCache<>(16);
     private static final String[] REASONING = {"redactedContent", "reasoningText"};
     private static final String[] TOOL_USE = {"type", "toolUseId", "name", "input"};
     private static final String[] TOOL_RESULT = {"toolUseId", "status", "content"};
@@ -39,12 +41,13 @@ final class BedrockConverseStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        ObjectNode rest = t.aroundField("messages", true, tokens -> tokens.list(this::readMessage));
-        return rest == null ? null : Tokens.fromRest(rest, ctx, root -> {
+        Tokens.Rest rest = t.aroundField("messages", true, tokens -> tokens.list(this::readMessage), "toolConfig",
+                TOOLS, BedrockConverseCodec::tools);
+        return rest == null ? null : Tokens.fromRest(rest.tree(), root -> {
             WireParse system = WireParse.forCheck();
             BedrockConverseCodec.readSystem(system, root);
             return Tokens.dispatch(ctx, "bedrock", root.optNonBlankText("modelId"),
-                    Tokens.withSystem(system.entries, p.entries), BedrockConverseCodec.tools(root), null,
+                    Tokens.withSystem(system.entries, p.entries), rest.tools(root, BedrockConverseCodec::tools), null,
                     BedrockConverseCodec.options(root));
         });
     }

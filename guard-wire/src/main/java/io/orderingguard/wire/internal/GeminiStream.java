@@ -29,6 +29,8 @@ import java.util.List;
 final class GeminiStream {
 
     private static final String TEXT = "text";
+    /** The {@code tools} of recent bodies, with the tools declared in them. */
+    private static final FieldCache<Tokens.Declared> TOOLS = new FieldCache<>(16);
 
     private final WireParse p = WireParse.forCheck();
     private final GeminiCodec.Pairing pairing = new GeminiCodec.Pairing();
@@ -42,12 +44,13 @@ final class GeminiStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        ObjectNode rest = t.aroundField("contents", true, tokens -> tokens.list(this::readContent));
-        return rest == null ? null : Tokens.fromRest(rest, ctx, root -> {
+        Tokens.Rest rest = t.aroundField("contents", true, tokens -> tokens.list(this::readContent), "tools", TOOLS,
+                GeminiCodec::tools);
+        return rest == null ? null : Tokens.fromRest(rest.tree(), root -> {
             WireParse system = WireParse.forCheck();
             GeminiCodec.readSystem(system, root);
             return Tokens.dispatch(ctx, "gemini", root.optNonBlankText("model"),
-                    Tokens.withSystem(system.entries, p.entries), GeminiCodec.tools(root), null,
+                    Tokens.withSystem(system.entries, p.entries), rest.tools(root, GeminiCodec::tools), null,
                     GeminiCodec.options(root));
         });
     }

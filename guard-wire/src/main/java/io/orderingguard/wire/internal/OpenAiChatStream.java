@@ -66,10 +66,12 @@ final class OpenAiChatStream {
     /** A value read that the tree read refuses (for the fields it looks at). */
     private static final Object BAD = Tokens.OTHER;
 
+    /** The {@code tools} of recent bodies, read into declared tools. */
+    private static final FieldCache<List<DeclaredTool>> TOOLS_READ = new FieldCache<>(16);
+
     private final WireParse p = WireParse.forCheck();
-    private final List<DeclaredTool> tools = new ArrayList<>();
+    private List<DeclaredTool> tools = List.of();
     private final Object[] message = new Object[MESSAGE.length];
-    private final Object[] tool = new Object[TOOL.length];
     /** The texts of the current message's content parts, when its content is an array. */
     private final List<String> parts = new ArrayList<>();
     /** The current message's tool calls, when its {@code tool_calls} is an array of readable calls. */
@@ -102,7 +104,8 @@ final class OpenAiChatStream {
             case MESSAGES:
                 return t.list(this::readMessage) ? Boolean.TRUE : null;
             case TOOLS:
-                return readTools(t) ? Boolean.TRUE : null;
+                tools = t.isArray() ? t.cached(TOOLS_READ, OpenAiChatStream::readTools) : null;
+                return tools == null ? null : Boolean.TRUE;
             case THINKING:
                 return t.isObject() ? t.fields(TYPE) : t.value();
             case TOOL_CHOICE:
@@ -112,11 +115,14 @@ final class OpenAiChatStream {
         }
     }
 
-    private boolean readTools(Tokens t) throws IOException {
-        return t.list(this::readTool);
+    /** Reads the declared tools; {@code null} when the tree read must take the body. */
+    private static List<DeclaredTool> readTools(Tokens t) throws IOException {
+        List<DeclaredTool> tools = new ArrayList<>();
+        Object[] tool = new Object[TOOL.length];
+        return t.list((tokens, i) -> readTool(tokens, tool, tools)) ? List.copyOf(tools) : null;
     }
 
-    private boolean readTool(Tokens t, int i) throws IOException {
+    private static boolean readTool(Tokens t, Object[] tool, List<DeclaredTool> tools) throws IOException {
         if (!t.isObject() || !t.named(TOOL, tool, TOOL_FIELD) || !Tokens.isOptString(tool[0])) {
             return false;
         }

@@ -28,6 +28,9 @@ import java.util.Set;
  */
 final class OpenAiResponsesStream {
 
+    /** The {@code tools} of recent bodies, with the tools declared in them. */
+    private static final FieldCache<Tokens.Declared> TOOLS = new FieldCache<>(16);
+
     private static final String[] ITEM = {"type", "role", "content", "call_id", "name", "arguments", "input",
         "output", "summary", "encrypted_content", "id"};
     private static final int TYPE = 0;
@@ -70,14 +73,15 @@ final class OpenAiResponsesStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        ObjectNode rest = t.aroundField("input", false, this::readInput);
+        Tokens.Rest rest = t.aroundField("input", false, this::readInput, "tools", TOOLS,
+                OpenAiResponsesCodec::tools);
         if (rest == null) {
             return null;
         }
         if (text != null) {
             p.addEntry(new Message("m0", Role.USER, text, null, null, null, "m0"), null, null);
         }
-        return Tokens.fromRest(rest, ctx, root -> {
+        return Tokens.fromRest(rest.tree(), root -> {
             String model = OpenAiResponsesCodec.present(root, "model") ? root.nonBlankText("model") : null;
             List<Entry> system = List.of();
             if (OpenAiResponsesCodec.present(root, OpenAiResponsesCodec.INSTRUCTIONS)) {
@@ -93,7 +97,7 @@ final class OpenAiResponsesStream {
             ObjectNode context = previous == null ? null
                     : Blocks.NODES.objectNode().put(OpenAiResponsesCodec.PREVIOUS_RESPONSE, previous);
             return Tokens.dispatch(ctx, "openai-responses", model, Tokens.withSystem(system, p.entries),
-                    OpenAiResponsesCodec.tools(root), context, OpenAiResponsesCodec.options(root));
+                    rest.tools(root, OpenAiResponsesCodec::tools), context, OpenAiResponsesCodec.options(root));
         });
     }
 

@@ -100,6 +100,12 @@ final class Tokens {
         boolean read(Tokens tokens) throws IOException;
     }
 
+    /** Reads the value a parser of its own is on; {@code null} when the tree read must take the body. */
+    @FunctionalInterface
+    interface Sub<T> {
+        T read(Tokens tokens) throws IOException;
+    }
+
     /** The text of a content part from its type and its fields; {@code null} when the part is not readable. */
     @FunctionalInterface
     interface PartText {
@@ -516,17 +522,33 @@ final class Tokens {
     /**
      * Reads the body's top-level object: the field {@code name} (the message list) by {@code read}, token
      * by token, and every other field into a small tree that the codec's tree read takes as it takes a
-     * whole body (a repeated field keeps its last value, as in the tree read).
+     * whole body (a repeated field keeps its last value, as in the tree read). The field
+     * {@code toolsField}, when it is an array or an object, is read through {@code cache}: its tree and
+     * the tools {@code tools} (the codec's tree code) reads from it are those of a recent body with the same
+     * bytes there, or read from its bytes and kept.
      *
      * @param required whether a body without the field goes to the tree read
      * @return the other fields, or {@code null} when the field is repeated, or absent and required, or
-     *     {@code read} answers {@code false}
+     *     {@code read} answers {@code false}, or {@code tools} refuses the tools field
      */
-    ObjectNode aroundField(String name, boolean required, Value read) throws IOException {
+    Rest aroundField(String name, boolean required, Value read, String toolsField, FieldCache<Declared> cache,
+            Function<InputNode, List<DeclaredTool>> tools) throws IOException {
         ObjectNode rest = NODES.objectNode();
+        List<DeclaredTool> declared = null;
         boolean seen = false;
         for (String field = field(); field != null; field = field()) {
-            if (!field.equals(name)) {
+            if (field.equals(toolsField) && (isArray() || isObject())) {
+                Declared value = cached(cache, tokens -> {
+                    JsonNode tree = tokens.tree();
+                    List<DeclaredTool> list = fromRest(NODES.objectNode().set(toolsField, tree), tools);
+                    return list == null ? null : new Declared(tree, List.copyOf(list));
+                });
+                if (value == null) {
+                    return null;
+                }
+                rest.set(field, value.tree());
+                declared = value.tools();
+            } else if (!field.equals(name)) {
                 rest.set(field, tree());
             } else if (seen || !read.read(this)) {
                 return null;
@@ -534,18 +556,73 @@ final class Tokens {
                 seen = true;
             }
         }
-        return seen || !required ? rest : null;
+        return seen || !required ? new Rest(rest, declared) : null;
     }
 
     /**
-     * Reads the small tree of top-level fields with the codec's own tree code.
+     * Reads the array or object the parser is on through a cache keyed by its exact bytes: what was read
+     * from the same bytes before, else what {@code read} reads from a parser of its own over those bytes
+     * (kept when not {@code null}). Moves past the value.
+     *
+     * @return what was read, or {@code null} when {@code read} answers {@code null}
+     */
+    <T> T cached(FieldCache<T> cache, Sub<T> read) throws IOException {
+        int start = offset();
+        skip();
+        int end = offset() + 1;
+        T value = cache.get(body, start, end);
+        if (value == null) {
+            try (JsonParser sub = FACTORY.createParser(body, start, end - start)) {
+                sub.nextToken();
+                value = read.read(new Tokens(sub, body));
+            }
+            if (value != null) {
+                cache.put(body, start, end, value);
+            }
+        }
+        return value;
+    }
+
+    /** Where the current token starts in the body. */
+    private int offset() throws IOException {
+        long offset = parser.currentTokenLocation().getByteOffset();
+        if (offset < 0 || offset >= body.length) {
+            throw new IOException("the parser gives no byte offsets");
+        }
+        return (int) offset;
+    }
+
+    /**
+     * A body's top-level fields other than its message list.
+     *
+     * @param tree the fields as a small tree
+     * @param tools the tools declared in the tools field when it was read through a cache, else {@code null}
+     */
+    record Rest(ObjectNode tree, List<DeclaredTool> tools) {
+
+        /** Returns the declared tools: those read through the cache, else what {@code read} reads from the tree. */
+        List<DeclaredTool> tools(InputNode root, Function<InputNode, List<DeclaredTool>> read) {
+            return tools != null ? tools : read.apply(root);
+        }
+    }
+
+    /**
+     * A tools field as read once: its tree and the tools declared in it.
+     *
+     * @param tree the field's value
+     * @param tools the declared tools
+     */
+    record Declared(JsonNode tree, List<DeclaredTool> tools) {}
+
+    /**
+     * Reads a small tree of top-level fields with the codec's own tree code.
      *
      * @return what {@code read} makes of it, or {@code null} when the tree code refuses it (the tree read of
      *     the whole body then names the problem)
      */
-    static <T> T fromRest(ObjectNode rest, WireContext ctx, Function<InputNode, T> read) {
+    static <T> T fromRest(ObjectNode rest, Function<InputNode, T> read) {
         try {
-            return read.apply(InputNode.root(rest, ctx.source(), ctx.line()));
+            return read.apply(InputNode.root(rest, null, 0));
         } catch (GuardInputException e) {
             return null;
         }
