@@ -2,7 +2,6 @@ package io.orderingguard.timeline;
 
 import io.orderingguard.support.Require;
 import java.util.AbstractList;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -63,13 +62,15 @@ public final class Timeline {
     public static Timeline of(List<? extends Entry> entries, List<DeclaredTool> tools) {
         Require.nonNull(entries, "entries");
         Require.nonNull(tools, "tools");
-        for (int i = 0; i < entries.size(); i++) {
-            Require.nonNullAt(entries.get(i), "entries", i);
+        // one read of the caller's list (List.copyOf would read it once more to check, then copy again)
+        Entry[] copy = entries.toArray(new Entry[0]);
+        for (int i = 0; i < copy.length; i++) {
+            Require.nonNullAt(copy[i], "entries", i);
         }
         for (int i = 0; i < tools.size(); i++) {
             Require.nonNullAt(tools.get(i), "tools", i);
         }
-        return new Timeline(List.copyOf(entries), List.copyOf(tools));
+        return new Timeline(copy.length == 0 ? List.of() : new EntryList(copy, copy.length), List.copyOf(tools));
     }
 
     /**
@@ -203,10 +204,11 @@ public final class Timeline {
      * @return the new timeline
      */
     public Timeline append(Entry entry) {
-        List<Entry> copy = new ArrayList<>(entries.size() + 1);
-        copy.addAll(entries);
-        copy.add(Require.nonNull(entry, "entry"));
-        return new Timeline(List.copyOf(copy), tools);
+        Require.nonNull(entry, "entry");
+        int n = entries.size();
+        Entry[] copy = entries.toArray(new Entry[n + 1]);
+        copy[n] = entry;
+        return new Timeline(new EntryList(copy, n + 1), tools);
     }
 
     @Override
