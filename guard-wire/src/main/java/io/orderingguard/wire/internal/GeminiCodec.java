@@ -280,7 +280,16 @@ public final class GeminiCodec implements WireCodec {
             String wire, int j, String at) {
         String responseId = fr.optNonBlankText("id");
         String tool = fr.nonBlankText("name");
-        ToolResult result = result(fr);
+        answer(p, pairing, responseId, tool, fr.has("response") ? result(fr.child("response").requireObject().raw())
+                : ToolResult.of(""), original, id, wire, j, at);
+    }
+
+    /**
+     * Adds a function response's result: to the call it answers (by id, else the open call of its tool),
+     * or as an orphan result (the streaming read adds its responses with this too).
+     */
+    static void answer(WireParse p, Pairing pairing, String responseId, String tool, ToolResult result,
+            JsonNode original, String id, String wire, int j, String at) {
         if (responseId != null) {
             Integer open = p.openCalls.get(responseId);
             ToolCall holder = new ToolCall(responseId, tool, null, result.withWireMessage(wire), false, null, null,
@@ -301,11 +310,11 @@ public final class GeminiCodec implements WireCodec {
                 false), original, j, at);
     }
 
-    private static ToolResult result(InputNode fr) {
-        if (!fr.has("response")) {
-            return ToolResult.of("");
-        }
-        JsonNode response = fr.child("response").requireObject().raw();
+    /**
+     * The result a {@code response} object gives: the text of its one text field ({@link #TEXT_RESPONSES}),
+     * else its JSON; an error when it has an {@code error} field.
+     */
+    static ToolResult result(JsonNode response) {
         boolean error = response.has("error");
         if (response.size() == 1) {
             String field = response.fieldNames().next();
@@ -315,6 +324,12 @@ public final class GeminiCodec implements WireCodec {
             }
         }
         return new ToolResult(response.toString(), error, null);
+    }
+
+    /** The result of a {@code response} object whose one field is a string, as {@link #result(JsonNode)} makes it. */
+    static ToolResult result(String field, String text) {
+        return TEXT_RESPONSES.contains(field) ? new ToolResult(text, field.equals("error"), null)
+                : result(Blocks.NODES.objectNode().put(field, text));
     }
 
     static RequestOptions options(InputNode root) {

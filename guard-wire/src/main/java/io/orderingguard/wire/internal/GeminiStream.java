@@ -1,8 +1,6 @@
 package io.orderingguard.wire.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
@@ -10,6 +8,7 @@ import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -118,14 +117,12 @@ final class GeminiStream {
             p.addEntry(toolCall, null, null);
             pairing.open(toolCall, p.entries.size() - 1);
         } else if (response != null) {
-            if (!(response instanceof ObjectNode fr)) {
+            if (!(response instanceof Response fr) || !Tokens.isOptNonBlank(fr.id()) || !Tokens.isNonBlank(fr.name())
+                    || fr.result() != null && !(fr.result() instanceof ToolResult)) {
                 return false;
             }
-            try {
-                GeminiCodec.readResponse(p, pairing, InputNode.root(fr, null, 0), null, id, wire, j, null);
-            } catch (GuardInputException e) {
-                return false;
-            }
+            GeminiCodec.answer(p, pairing, (String) fr.id(), (String) fr.name(),
+                    fr.result() == null ? ToolResult.of("") : (ToolResult) fr.result(), null, id, wire, j, null);
         } else if (text != null || thought || signature != null && part.dataKind() == null) {
             if (text != null && !(text instanceof String)) {
                 return false;
@@ -160,6 +157,7 @@ final class GeminiStream {
         private static final int RESPONSE_PROTO = 7;
         private static final int KNOWN = 8;
         private static final String[] CALL_FIELDS = {"id", "name", "args"};
+        private static final String[] RESPONSE_FIELDS = {"id", "name", "response"};
 
         private String[] names = new String[4];
         private Object[] values = new Object[4];
@@ -184,7 +182,10 @@ final class GeminiStream {
                         return false;
                     }
                 } else if ((k == RESPONSE || k == RESPONSE_PROTO) && t.isObject()) {
-                    value = t.tree();
+                    value = readResponse(t);
+                    if (value == null) {
+                        return false;
+                    }
                 } else {
                     value = t.value();
                 }
@@ -254,12 +255,49 @@ final class GeminiStream {
             return null;
         }
 
+        /** Reads a function response: id, name and the result of its {@code response} object. */
+        private static Response readResponse(Tokens t) throws IOException {
+            Object[] response = t.fields(RESPONSE_FIELDS, (tokens, k) -> k == 2 && tokens.isObject()
+                    ? responseResult(tokens) : tokens.value());
+            return response == null ? null : new Response(response[0], response[1], response[2]);
+        }
+
+        /**
+         * Reads a {@code response} object into its result as {@link GeminiCodec#result} makes it: one string
+         * field is read as it is, anything else as the tree the tree read builds.
+         */
+        private static ToolResult responseResult(Tokens t) throws IOException {
+            String first = t.field();
+            if (first == null) {
+                return GeminiCodec.result(Blocks.NODES.objectNode());
+            }
+            ObjectNode response = Blocks.NODES.objectNode();
+            String text = t.string();
+            if (text != null) {
+                String next = t.field();
+                if (next == null) {
+                    return GeminiCodec.result(first, text);
+                }
+                response.put(first, text);
+                response.set(next, t.tree());
+            } else {
+                response.set(first, t.tree());
+            }
+            for (String name = t.field(); name != null; name = t.field()) {
+                response.set(name, t.tree());
+            }
+            return GeminiCodec.result(response);
+        }
+
         private static Call readCall(Tokens t) throws IOException {
             Object[] call = t.fields(CALL_FIELDS, (tokens, k) -> k == 2 && tokens.isObject()
                     ? new Input(tokens.arguments()) : tokens.value());
             return call == null ? null : new Call(call[0], call[1], call[2]);
         }
     }
+
+    /** A function response as read: id, name and its result ({@link ToolResult}, or what else it was). */
+    private record Response(Object id, Object name, Object result) {}
 
     /** A function call as read: id, name and its arguments ({@link Input}, or what else they were). */
     private record Call(Object id, Object name, Object args) {}
