@@ -2,6 +2,8 @@ package io.orderingguard.rule;
 
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Thought;
@@ -89,9 +91,12 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
             }
             return;
         }
+        TimelineStructure s = context.structure();
+        // a user or assistant message's attributed role is its own: messages of the other role are not read
+        boolean byRole = role == Role.USER || role == Role.ASSISTANT;
         for (int i = 0; i < n; i++) {
-            if (entries.get(i) instanceof Message m) {
-                checkMessage(entries, i, m, sink);
+            if (s.kind(i) == Kind.MESSAGE && (!byRole || s.attributedRole(i) == role)) {
+                checkMessage(entries, i, (Message) entries.get(i), sink);
             }
         }
     }

@@ -4,6 +4,7 @@ import io.orderingguard.timeline.Thought;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.TimelineStructure;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -89,8 +90,20 @@ public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> a
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
-        for (Entry e : context.entries()) {
-            if (isForeign(e)) {
+        int checked = 0;
+        for (Kind k : kinds) {
+            checked |= 1 << k.ordinal();
+        }
+        List<Entry> entries = context.entries();
+        TimelineStructure s = context.structure();
+        for (int i = 0; i < entries.size(); i++) {
+            // the kind from the structure: entries of a kind not checked are not read at all
+            if ((checked & 1 << s.kind(i).ordinal()) == 0) {
+                continue;
+            }
+            Entry e = entries.get(i);
+            String tag = e.replayCompatibility();
+            if (tag != null && !accepted.contains(tag)) {
                 sink.report(this, Facet.FOREIGN, List.of(e.id()), e.kind().wireName() + " " + RuleFields.quote(e.id())
                         + " was produced by wire '" + e.replayCompatibility() + "', which the target does not accept"
                         + (accepted.isEmpty() ? "" : " (accepted: " + String.join(", ", accepted) + ")"));

@@ -2,6 +2,8 @@ package io.orderingguard.rule;
 
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 
@@ -90,10 +92,13 @@ public record ToolResultPairingRule(
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
-        for (Entry e : context.entries()) {
-            if (!(e instanceof ToolCall c)) {
+        List<Entry> entries = context.entries();
+        TimelineStructure s = context.structure();
+        for (int i = 0; i < entries.size(); i++) {
+            if (s.kind(i) != Kind.TOOL_CALL) {
                 continue;
             }
+            ToolCall c = (ToolCall) entries.get(i);
             if (unanswered && c.isUnanswered()) {
                 sink.report(this, Facet.UNANSWERED, List.of(c.id()), "tool call " + RuleFields.quote(c.id()) + " ("
                         + c.tool() + ") has no result");
