@@ -62,15 +62,21 @@ public final class Timeline {
     public static Timeline of(List<? extends Entry> entries, List<DeclaredTool> tools) {
         Require.nonNull(entries, "entries");
         Require.nonNull(tools, "tools");
-        // one read of the caller's list (List.copyOf would read it once more to check, then copy again)
-        Entry[] copy = entries.toArray(new Entry[0]);
-        for (int i = 0; i < copy.length; i++) {
-            Require.nonNullAt(copy[i], "entries", i);
-        }
         for (int i = 0; i < tools.size(); i++) {
             Require.nonNullAt(tools.get(i), "tools", i);
         }
-        return new Timeline(copy.length == 0 ? List.of() : new EntryList(copy, copy.length), List.copyOf(tools));
+        // List.copyOf keeps a list that is already unmodifiable (no copy, no walk) and checks a copy for
+        // nulls itself; only when it finds one is the list walked again, to name the position
+        List<Entry> copy;
+        try {
+            copy = List.copyOf(entries);
+        } catch (NullPointerException e) {
+            for (int i = 0; i < entries.size(); i++) {
+                Require.nonNullAt(entries.get(i), "entries", i);
+            }
+            throw e;
+        }
+        return new Timeline(copy, List.copyOf(tools));
     }
 
     /**

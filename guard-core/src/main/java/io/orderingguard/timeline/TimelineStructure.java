@@ -25,13 +25,16 @@ import java.util.List;
  * is of another kind.
  *
  * <p>Thread-safe: immutable. Backed by primitive arrays, so computing it allocates four small
- * arrays and nothing per entry.
+ * arrays and nothing per entry (the kinds are kept in the array that holds the messages' own roles
+ * while the roles are worked out).
  */
 public final class TimelineStructure {
 
     private static final byte NONE = 0;
     private static final byte USER = 1;
     private static final byte ASSISTANT = 2;
+    private static final int ROLE_BITS = 3;
+    private static final int KIND_SHIFT = 2;
 
     private static final Kind[] KINDS = Kind.values();
 
@@ -54,38 +57,42 @@ public final class TimelineStructure {
 
     static TimelineStructure of(List<Entry> entries) {
         int n = entries.size();
-        byte[] kinds = new byte[n];
+        // per entry: the message's own role in the low two bits, the kind above them; once the roles are
+        // worked out, the same array keeps the kinds alone
         byte[] own = new byte[n];
         int latestUser = -1;
         for (int i = 0; i < n; i++) {
             Entry e = entries.get(i);
             if (e instanceof Message m) {
-                kinds[i] = (byte) Kind.MESSAGE.ordinal();
+                byte role = NONE;
                 if (m.role() == Role.USER) {
-                    own[i] = USER;
+                    role = USER;
                     latestUser = i;
                 } else if (m.role() == Role.ASSISTANT) {
-                    own[i] = ASSISTANT;
+                    role = ASSISTANT;
                 }
+                own[i] = (byte) (Kind.MESSAGE.ordinal() << KIND_SHIFT | role);
             } else {
-                kinds[i] = (byte) (e instanceof ToolCall ? Kind.TOOL_CALL : Kind.THOUGHT).ordinal();
+                own[i] = (byte) ((e instanceof ToolCall ? Kind.TOOL_CALL : Kind.THOUGHT).ordinal() << KIND_SHIFT);
             }
         }
         byte[] roles = new byte[n];
         // backward pass: role of the nearest non-system message after each entry
         byte next = NONE;
         for (int i = n - 1; i >= 0; i--) {
-            if (own[i] != NONE) {
-                roles[i] = own[i];
-                next = own[i];
+            byte role = (byte) (own[i] & ROLE_BITS);
+            if (role != NONE) {
+                roles[i] = role;
+                next = role;
             } else {
                 roles[i] = next;
             }
         }
         byte previous = NONE;
         for (int i = 0; i < n; i++) {
-            if (own[i] != NONE) {
-                previous = own[i];
+            byte role = (byte) (own[i] & ROLE_BITS);
+            if (role != NONE) {
+                previous = role;
                 continue;
             }
             byte following = roles[i];
@@ -104,13 +111,14 @@ public final class TimelineStructure {
                 groups++;
             }
             groupOf[i] = groups - 1;
+            own[i] = (byte) (own[i] >> KIND_SHIFT);
         }
         int[] starts = new int[groups + 1];
         for (int i = n - 1; i >= 0; i--) {
             starts[groupOf[i]] = i;
         }
         starts[groups] = n;
-        return new TimelineStructure(kinds, roles, groupOf, starts, groups, latestUser);
+        return new TimelineStructure(own, roles, groupOf, starts, groups, latestUser);
     }
 
     /**
