@@ -72,7 +72,7 @@ final class AnthropicMessagesStream {
         if (options == null) {
             return null;
         }
-        return Tokens.dispatch(ctx, "anthropic", (String) root[MODEL], Tokens.withSystem(system, p.entries), tools, null,
+        return StreamParts.dispatch(ctx, "anthropic", (String) root[MODEL], StreamParts.withSystem(system, p.entries), tools, null,
                 options);
     }
 
@@ -111,11 +111,11 @@ final class AnthropicMessagesStream {
                 return false;
             }
             Object[] block = t.fields(TYPE, TEXT);
-            if (block == null || !Tokens.isString(block[0])) {
+            if (block == null || !StreamParts.isString(block[0])) {
                 return false;
             }
             String type = (String) block[0];
-            if (TEXT.equals(type) && !Tokens.isString(block[1])) {
+            if (TEXT.equals(type) && !StreamParts.isString(block[1])) {
                 return false;
             }
             String content = TEXT.equals(type) ? (String) block[1] : Blocks.placeholder(type);
@@ -132,7 +132,7 @@ final class AnthropicMessagesStream {
     }
 
     private static boolean readTool(Tokens t, Object[] tool, List<DeclaredTool> tools) throws IOException {
-        if (!t.isObject() || !t.named(TOOL, tool, TOOL_FIELD) || !Tokens.isNonBlank(tool[0])) {
+        if (!t.isObject() || !t.named(TOOL, tool, TOOL_FIELD) || !StreamParts.isNonBlank(tool[0])) {
             return false;
         }
         tools.add(new DeclaredTool((String) tool[0], (ObjectNode) tool[1]));
@@ -190,13 +190,13 @@ final class AnthropicMessagesStream {
     private static RequestOptions options(Object[] root) {
         RequestOptions options = RequestOptions.unknown();
         if (root[THINKING] != null) {
-            if (!(root[THINKING] instanceof Object[] thinking) || !Tokens.isString(thinking[0])) {
+            if (!(root[THINKING] instanceof Object[] thinking) || !StreamParts.isString(thinking[0])) {
                 return null;
             }
             Reasoning reasoning;
             switch ((String) thinking[0]) {
                 case "enabled":
-                    if (!Tokens.isOptPositive(thinking[1])) {
+                    if (!StreamParts.isOptPositive(thinking[1])) {
                         return null;
                     }
                     reasoning = thinking[1] == null ? Reasoning.enabled() : Reasoning.enabled((Integer) thinking[1]);
@@ -207,7 +207,7 @@ final class AnthropicMessagesStream {
                 case "adaptive":
                     reasoning = Reasoning.adaptive();
                     if (root[OUTPUT_CONFIG] != null) {
-                        if (!(root[OUTPUT_CONFIG] instanceof Object[] config) || !Tokens.isOptNonBlank(config[0])) {
+                        if (!(root[OUTPUT_CONFIG] instanceof Object[] config) || !StreamParts.isOptNonBlank(config[0])) {
                             return null;
                         }
                         reasoning = reasoning.withEffort((String) config[0]);
@@ -219,7 +219,7 @@ final class AnthropicMessagesStream {
             options = options.withReasoning(reasoning);
         }
         if (root[TOOL_CHOICE] != null) {
-            if (!(root[TOOL_CHOICE] instanceof Object[] choice) || !Tokens.isString(choice[0])) {
+            if (!(root[TOOL_CHOICE] instanceof Object[] choice) || !StreamParts.isString(choice[0])) {
                 return null;
             }
             ToolChoice toolChoice;
@@ -228,7 +228,7 @@ final class AnthropicMessagesStream {
                 case "any" -> toolChoice = ToolChoice.required();
                 case "none" -> toolChoice = ToolChoice.none();
                 case "tool" -> {
-                    if (!Tokens.isNonBlank(choice[1])) {
+                    if (!StreamParts.isNonBlank(choice[1])) {
                         return null;
                     }
                     toolChoice = ToolChoice.tool((String) choice[1]);
@@ -245,7 +245,7 @@ final class AnthropicMessagesStream {
                 options = options.withParallelToolCalls(!disable);
             }
         }
-        if (!Tokens.isOptPositive(root[MAX_TOKENS]) || !Tokens.isOptBoolean(root[STREAM])) {
+        if (!StreamParts.isOptPositive(root[MAX_TOKENS]) || !StreamParts.isOptBoolean(root[STREAM])) {
             return null;
         }
         options = options.withMaxTokens((Integer) root[MAX_TOKENS]);
@@ -281,7 +281,7 @@ final class AnthropicMessagesStream {
         }
 
         boolean emit(WireParse p, Role role, int i, String step, int j) {
-            if (!Tokens.isString(values[0])) {
+            if (!StreamParts.isString(values[0])) {
                 return false;
             }
             String type = (String) values[0];
@@ -289,13 +289,13 @@ final class AnthropicMessagesStream {
             String id = Blocks.blockId(i, j);
             switch (type) {
                 case TEXT:
-                    if (!Tokens.isString(values[1])) {
+                    if (!StreamParts.isString(values[1])) {
                         return false;
                     }
                     p.addEntry(new Message(id, role, (String) values[1], null, null, step, wire), null, null);
                     return true;
                 case "thinking": {
-                    if (!Tokens.isOptString(values[3]) || !Tokens.isString(values[2])) {
+                    if (!StreamParts.isOptString(values[3]) || !StreamParts.isString(values[2])) {
                         return false;
                     }
                     ObjectNode payload = values[3] == null ? null : Payloads.of("signature", (String) values[3]);
@@ -304,7 +304,7 @@ final class AnthropicMessagesStream {
                     return true;
                 }
                 case "redacted_thinking":
-                    if (!Tokens.isString(values[4])) {
+                    if (!StreamParts.isString(values[4])) {
                         return false;
                     }
                     p.addEntry(new Thought(id, "", Payloads.of("data", (String) values[4]),
@@ -314,7 +314,7 @@ final class AnthropicMessagesStream {
                 case "server_tool_use":
                 case "mcp_tool_use": {
                     Object input = values[INPUT];
-                    if (!Tokens.isNonBlank(values[5]) || !Tokens.isNonBlank(values[6])
+                    if (!StreamParts.isNonBlank(values[5]) || !StreamParts.isNonBlank(values[6])
                             || input != null && !(input instanceof Input)) {
                         return false;
                     }
@@ -324,7 +324,7 @@ final class AnthropicMessagesStream {
                 }
                 case "tool_result": {
                     String content = resultText(false);
-                    if (content == null || !Tokens.isOptBoolean(values[8]) || !Tokens.isNonBlank(values[7])) {
+                    if (content == null || !StreamParts.isOptBoolean(values[8]) || !StreamParts.isNonBlank(values[7])) {
                         return false;
                     }
                     ToolResult result = new ToolResult(content, Boolean.TRUE.equals(values[8]), wire);
@@ -334,7 +334,7 @@ final class AnthropicMessagesStream {
                 default:
                     if (type.endsWith("_tool_result")) {
                         String content = resultText(true);
-                        if (content == null || !Tokens.isOptBoolean(values[8]) || !Tokens.isNonBlank(values[7])) {
+                        if (content == null || !StreamParts.isOptBoolean(values[8]) || !StreamParts.isNonBlank(values[7])) {
                             return false;
                         }
                         String callId = (String) values[7];

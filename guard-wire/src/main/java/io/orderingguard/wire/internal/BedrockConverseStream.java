@@ -26,7 +26,7 @@ final class BedrockConverseStream {
 
     private static final String TEXT = "text";
     /** The {@code toolConfig} of recent bodies, with the tools declared in it. */
-    private static final FieldCache<Tokens.Declared> TOOLS = new FieldCache<>(16);
+    private static final FieldCache<StreamParts.Declared> TOOLS = new FieldCache<>(16);
     private static final String[] REASONING = {"redactedContent", "reasoningText"};
     private static final String[] TOOL_USE = {"type", "toolUseId", "name", "input"};
     private static final String[] TOOL_RESULT = {"toolUseId", "status", "content"};
@@ -41,13 +41,13 @@ final class BedrockConverseStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        Tokens.Rest rest = t.aroundField("messages", true, tokens -> tokens.list(this::readMessage), "toolConfig",
+        StreamParts.Rest rest = t.aroundField("messages", true, tokens -> tokens.list(this::readMessage), "toolConfig",
                 TOOLS, BedrockConverseCodec::tools);
-        return rest == null ? null : Tokens.fromRest(rest.tree(), root -> {
+        return rest == null ? null : StreamParts.fromRest(rest.tree(), root -> {
             WireParse system = WireParse.forCheck();
             BedrockConverseCodec.readSystem(system, root);
-            return Tokens.dispatch(ctx, "bedrock", root.optNonBlankText("modelId"),
-                    Tokens.withSystem(system.entries, p.entries), rest.tools(root, BedrockConverseCodec::tools), null,
+            return StreamParts.dispatch(ctx, "bedrock", root.optNonBlankText("modelId"),
+                    StreamParts.withSystem(system.entries, p.entries), rest.tools(root, BedrockConverseCodec::tools), null,
                     BedrockConverseCodec.options(root));
         });
     }
@@ -188,8 +188,8 @@ final class BedrockConverseStream {
                         thought = new Thought(id, "", Payloads.of("data", data), BedrockConverseCodec.REASONING_TAG,
                                 step, wire);
                     } else {
-                        if (!(reasoning[1] instanceof Object[] text) || !Tokens.isString(text[0])
-                                || !Tokens.isOptString(text[1])) {
+                        if (!(reasoning[1] instanceof Object[] text) || !StreamParts.isString(text[0])
+                                || !StreamParts.isOptString(text[1])) {
                             return false;
                         }
                         thought = new Thought(id, (String) text[0], text[1] == null ? null
@@ -200,8 +200,8 @@ final class BedrockConverseStream {
                     return true;
                 }
                 case "toolUse": {
-                    if (!(value instanceof Object[] use) || !Tokens.isOptString(use[0]) || !Tokens.isNonBlank(use[1])
-                            || !Tokens.isNonBlank(use[2]) || use[3] != null && !(use[3] instanceof Input)) {
+                    if (!(value instanceof Object[] use) || !StreamParts.isOptString(use[0]) || !StreamParts.isNonBlank(use[1])
+                            || !StreamParts.isNonBlank(use[2]) || use[3] != null && !(use[3] instanceof Input)) {
                         return false;
                     }
                     p.addEntry(Input.call((String) use[1], (String) use[2], use[3], null, null, step, wire,
@@ -209,7 +209,7 @@ final class BedrockConverseStream {
                     return true;
                 }
                 case "toolResult": {
-                    if (!(value instanceof Object[] result) || !Tokens.isNonBlank(result[0])
+                    if (!(value instanceof Object[] result) || !StreamParts.isNonBlank(result[0])
                             || !(result[1] == null || "success".equals(result[1]) || "error".equals(result[1]))
                             || !(result[2] == null || result[2] instanceof Text)) {
                         return false;

@@ -29,7 +29,7 @@ final class GeminiStream {
 
     private static final String TEXT = "text";
     /** The {@code tools} of recent bodies, with the tools declared in them. */
-    private static final FieldCache<Tokens.Declared> TOOLS = new FieldCache<>(16);
+    private static final FieldCache<StreamParts.Declared> TOOLS = new FieldCache<>(16);
 
     private final WireParse p = WireParse.forCheck();
     private final GeminiCodec.Pairing pairing = new GeminiCodec.Pairing();
@@ -43,13 +43,13 @@ final class GeminiStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        Tokens.Rest rest = t.aroundField("contents", true, tokens -> tokens.list(this::readContent), "tools", TOOLS,
+        StreamParts.Rest rest = t.aroundField("contents", true, tokens -> tokens.list(this::readContent), "tools", TOOLS,
                 GeminiCodec::tools);
-        return rest == null ? null : Tokens.fromRest(rest.tree(), root -> {
+        return rest == null ? null : StreamParts.fromRest(rest.tree(), root -> {
             WireParse system = WireParse.forCheck();
             GeminiCodec.readSystem(system, root);
-            return Tokens.dispatch(ctx, "gemini", root.optNonBlankText("model"),
-                    Tokens.withSystem(system.entries, p.entries), rest.tools(root, GeminiCodec::tools), null,
+            return StreamParts.dispatch(ctx, "gemini", root.optNonBlankText("model"),
+                    StreamParts.withSystem(system.entries, p.entries), rest.tools(root, GeminiCodec::tools), null,
                     GeminiCodec.options(root));
         });
     }
@@ -98,7 +98,7 @@ final class GeminiStream {
         String id = Blocks.blockId(i, j);
         Object signature = part.known(Part.SIGNATURE, Part.SIGNATURE_PROTO);
         Object thoughtValue = part.known(Part.THOUGHT);
-        if (!Tokens.isOptString(signature) || !Tokens.isOptBoolean(thoughtValue)) {
+        if (!StreamParts.isOptString(signature) || !StreamParts.isOptBoolean(thoughtValue)) {
             return false;
         }
         ObjectNode payload = signature == null ? null : Payloads.of(GeminiCodec.SIGNATURE, (String) signature);
@@ -108,7 +108,7 @@ final class GeminiStream {
         Object response = part.known(Part.RESPONSE, Part.RESPONSE_PROTO);
         Object text = part.known(Part.TEXT_SLOT);
         if (call != null) {
-            if (!(call instanceof Call fc) || !Tokens.isOptNonBlank(fc.id()) || !Tokens.isNonBlank(fc.name())
+            if (!(call instanceof Call fc) || !StreamParts.isOptNonBlank(fc.id()) || !StreamParts.isNonBlank(fc.name())
                     || fc.args() != null && !(fc.args() instanceof Input)) {
                 return false;
             }
@@ -117,7 +117,7 @@ final class GeminiStream {
             p.addEntry(toolCall, null, null);
             pairing.open(toolCall, p.entries.size() - 1);
         } else if (response != null) {
-            if (!(response instanceof Response fr) || !Tokens.isOptNonBlank(fr.id()) || !Tokens.isNonBlank(fr.name())
+            if (!(response instanceof Response fr) || !StreamParts.isOptNonBlank(fr.id()) || !StreamParts.isNonBlank(fr.name())
                     || fr.result() != null && !(fr.result() instanceof ToolResult)) {
                 return false;
             }

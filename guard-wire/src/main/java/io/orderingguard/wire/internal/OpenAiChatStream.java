@@ -95,7 +95,7 @@ final class OpenAiChatStream {
         if (options == null) {
             return null;
         }
-        return Tokens.dispatch(ctx, "openai", (String) root[MODEL], p.entries, tools, null, options);
+        return StreamParts.dispatch(ctx, "openai", (String) root[MODEL], p.entries, tools, null, options);
     }
 
     /** Reads one top-level field; {@code null} when the tree read must take the body. */
@@ -123,11 +123,11 @@ final class OpenAiChatStream {
     }
 
     private static boolean readTool(Tokens t, Object[] tool, List<DeclaredTool> tools) throws IOException {
-        if (!t.isObject() || !t.named(TOOL, tool, TOOL_FIELD) || !Tokens.isOptString(tool[0])) {
+        if (!t.isObject() || !t.named(TOOL, tool, TOOL_FIELD) || !StreamParts.isOptString(tool[0])) {
             return false;
         }
         Object definition = "custom".equals(tool[0]) ? tool[2] : tool[1];
-        if (!(definition instanceof Object[] fields) || !Tokens.isNonBlank(fields[0])
+        if (!(definition instanceof Object[] fields) || !StreamParts.isNonBlank(fields[0])
                 || fields[1] != null && !(fields[1] instanceof ObjectNode)) {
             return false;
         }
@@ -169,7 +169,7 @@ final class OpenAiChatStream {
                 return content(Role.USER, wire, null);
             case "tool": {
                 Object content = message[CONTENT];
-                if (!Tokens.isNonBlank(message[CALL_ID]) || !(content instanceof String || content == Tokens.ARRAY)) {
+                if (!StreamParts.isNonBlank(message[CALL_ID]) || !(content instanceof String || content == Tokens.ARRAY)) {
                     return false;
                 }
                 String text = content instanceof String s ? s : Blocks.join(parts);
@@ -279,12 +279,12 @@ final class OpenAiChatStream {
         }
         Object id = fields[0];
         Object type = fields[1];
-        if (!Tokens.isNonBlank(id) || !(type == null || "function".equals(type) || "custom".equals(type))) {
+        if (!StreamParts.isNonBlank(id) || !(type == null || "function".equals(type) || "custom".equals(type))) {
             return null;
         }
         boolean isCustom = "custom".equals(type);
-        if (!(fields[isCustom ? CALL_CUSTOM : CALL_FUNCTION] instanceof Object[] definition) || !Tokens.isNonBlank(definition[0])
-                || !Tokens.isOptString(definition[1])) {
+        if (!(fields[isCustom ? CALL_CUSTOM : CALL_FUNCTION] instanceof Object[] definition) || !StreamParts.isNonBlank(definition[0])
+                || !StreamParts.isOptString(definition[1])) {
             return null;
         }
         String arguments = (String) definition[1];
@@ -298,7 +298,7 @@ final class OpenAiChatStream {
 
     private static RequestOptions options(Object[] root) {
         RequestOptions options = RequestOptions.unknown();
-        if (!Tokens.isOptNonBlank(root[EFFORT])) {
+        if (!StreamParts.isOptNonBlank(root[EFFORT])) {
             return null;
         }
         String effort = (String) root[EFFORT];
@@ -324,8 +324,8 @@ final class OpenAiChatStream {
             }
             options = options.withParallelToolCalls(parallel);
         }
-        if (!Tokens.isOptPositive(root[MAX_COMPLETION])
-                || root[MAX_COMPLETION] == null && !Tokens.isOptPositive(root[MAX_TOKENS])) {
+        if (!StreamParts.isOptPositive(root[MAX_COMPLETION])
+                || root[MAX_COMPLETION] == null && !StreamParts.isOptPositive(root[MAX_TOKENS])) {
             return null;
         }
         options = options.withMaxTokens((Integer) (root[MAX_COMPLETION] != null ? root[MAX_COMPLETION] : root[MAX_TOKENS]));
@@ -363,7 +363,7 @@ final class OpenAiChatStream {
             return null;
         }
         Object named = "function".equals(type) ? fields[2] : fields[3];
-        if (!(named instanceof Object[] name) || !Tokens.isNonBlank(name[0])) {
+        if (!(named instanceof Object[] name) || !StreamParts.isNonBlank(name[0])) {
             return null;
         }
         return ToolChoice.tool((String) name[0]);

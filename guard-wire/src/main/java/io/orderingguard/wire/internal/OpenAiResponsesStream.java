@@ -29,7 +29,7 @@ import java.util.Set;
 final class OpenAiResponsesStream {
 
     /** The {@code tools} of recent bodies, with the tools declared in them. */
-    private static final FieldCache<Tokens.Declared> TOOLS = new FieldCache<>(16);
+    private static final FieldCache<StreamParts.Declared> TOOLS = new FieldCache<>(16);
 
     private static final String[] ITEM = {"type", "role", "content", "call_id", "name", "arguments", "input",
         "output", "summary", "encrypted_content", "id"};
@@ -73,7 +73,7 @@ final class OpenAiResponsesStream {
     }
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
-        Tokens.Rest rest = t.aroundField("input", false, this::readInput, "tools", TOOLS,
+        StreamParts.Rest rest = t.aroundField("input", false, this::readInput, "tools", TOOLS,
                 OpenAiResponsesCodec::tools);
         if (rest == null) {
             return null;
@@ -81,7 +81,7 @@ final class OpenAiResponsesStream {
         if (text != null) {
             p.addEntry(new Message("m0", Role.USER, text, null, null, null, "m0"), null, null);
         }
-        return Tokens.fromRest(rest.tree(), root -> {
+        return StreamParts.fromRest(rest.tree(), root -> {
             String model = OpenAiResponsesCodec.present(root, "model") ? root.nonBlankText("model") : null;
             List<Entry> system = List.of();
             if (OpenAiResponsesCodec.present(root, OpenAiResponsesCodec.INSTRUCTIONS)) {
@@ -96,7 +96,7 @@ final class OpenAiResponsesStream {
             }
             ObjectNode context = previous == null ? null
                     : Blocks.NODES.objectNode().put(OpenAiResponsesCodec.PREVIOUS_RESPONSE, previous);
-            return Tokens.dispatch(ctx, "openai-responses", model, Tokens.withSystem(system, p.entries),
+            return StreamParts.dispatch(ctx, "openai-responses", model, StreamParts.withSystem(system, p.entries),
                     rest.tools(root, OpenAiResponsesCodec::tools), context, OpenAiResponsesCodec.options(root));
         });
     }
@@ -109,7 +109,7 @@ final class OpenAiResponsesStream {
 
     /** Reads one input item and adds its entry, as {@code readItems} of the tree read does. */
     private boolean readItem(Tokens t, int i) throws IOException {
-        if (!t.isObject() || !t.named(ITEM, item, ITEM_FIELD) || !Tokens.isOptString(item[TYPE])) {
+        if (!t.isObject() || !t.named(ITEM, item, ITEM_FIELD) || !StreamParts.isOptString(item[TYPE])) {
             return false;
         }
         String type = item[TYPE] == null ? "message" : (String) item[TYPE];
@@ -191,7 +191,7 @@ final class OpenAiResponsesStream {
             }
             payload = Payloads.of(OpenAiResponsesCodec.ENCRYPTED_CONTENT, text);
         }
-        if (item[ID] != null && item[ID] != Tokens.NULL && !Tokens.isNonBlank(item[ID])) {
+        if (item[ID] != null && item[ID] != Tokens.NULL && !StreamParts.isNonBlank(item[ID])) {
             return false;
         }
         p.addEntry(new Thought(wire, Blocks.join(pieces), payload, OpenAiResponsesCodec.REASONING_TAG, step, wire), null,
@@ -202,7 +202,7 @@ final class OpenAiResponsesStream {
     private boolean call(String type, String wire) {
         boolean custom = type.equals("custom_tool_call");
         Object arguments = item[custom ? INPUT : ARGUMENTS];
-        if (!Tokens.isNonBlank(item[CALL_ID]) || !Tokens.isNonBlank(item[NAME]) || !(arguments instanceof String)) {
+        if (!StreamParts.isNonBlank(item[CALL_ID]) || !StreamParts.isNonBlank(item[NAME]) || !(arguments instanceof String)) {
             return false;
         }
         String text = (String) arguments;
@@ -217,7 +217,7 @@ final class OpenAiResponsesStream {
 
     private boolean output(String type, String wire) {
         Object output = item[OUTPUT];
-        if (!Tokens.isNonBlank(item[CALL_ID]) || output == null) {
+        if (!StreamParts.isNonBlank(item[CALL_ID]) || output == null) {
             return false;
         }
         String callId = (String) item[CALL_ID];

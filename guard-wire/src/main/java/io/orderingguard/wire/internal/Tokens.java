@@ -11,20 +11,14 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
-import io.orderingguard.timeline.Entry;
-import io.orderingguard.timeline.RequestOptions;
-import io.orderingguard.timeline.Surface;
-import io.orderingguard.timeline.Timeline;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -438,7 +432,7 @@ final class Tokens {
      */
     Object[] root(String[] names, Field field, int list, int model) throws IOException {
         Object[] root = new Object[names.length];
-        return named(names, root, field) && root[list] != null && isOptNonBlank(root[model]) ? root : null;
+        return named(names, root, field) && root[list] != null && StreamParts.isOptNonBlank(root[model]) ? root : null;
     }
 
     /**
@@ -457,7 +451,7 @@ final class Tokens {
                 skip();
             } else {
                 Object[] part = fields(names);
-                piece = part == null || !isString(part[0]) ? null : text.text((String) part[0], part);
+                piece = part == null || !StreamParts.isString(part[0]) ? null : text.text((String) part[0], part);
             }
             readable &= piece != null;
             texts.add(piece);
@@ -531,17 +525,18 @@ final class Tokens {
      * @return the other fields, or {@code null} when the field is repeated, or absent and required, or
      *     {@code read} answers {@code false}, or {@code tools} refuses the tools field
      */
-    Rest aroundField(String name, boolean required, Value read, String toolsField, FieldCache<Declared> cache,
+    StreamParts.Rest aroundField(String name, boolean required, Value read, String toolsField,
+            FieldCache<StreamParts.Declared> cache,
             Function<InputNode, List<DeclaredTool>> tools) throws IOException {
         ObjectNode rest = NODES.objectNode();
         List<DeclaredTool> declared = null;
         boolean seen = false;
         for (String field = field(); field != null; field = field()) {
             if (field.equals(toolsField) && (isArray() || isObject())) {
-                Declared value = cached(cache, tokens -> {
+                StreamParts.Declared value = cached(cache, tokens -> {
                     JsonNode tree = tokens.tree();
-                    List<DeclaredTool> list = fromRest(NODES.objectNode().set(toolsField, tree), tools);
-                    return list == null ? null : new Declared(tree, List.copyOf(list));
+                    List<DeclaredTool> list = StreamParts.fromRest(NODES.objectNode().set(toolsField, tree), tools);
+                    return list == null ? null : new StreamParts.Declared(tree, List.copyOf(list));
                 });
                 if (value == null) {
                     return null;
@@ -556,7 +551,7 @@ final class Tokens {
                 seen = true;
             }
         }
-        return seen || !required ? new Rest(rest, declared) : null;
+        return seen || !required ? new StreamParts.Rest(rest, declared) : null;
     }
 
     /**
@@ -590,97 +585,6 @@ final class Tokens {
             throw new IOException("the parser gives no byte offsets");
         }
         return (int) offset;
-    }
-
-    /**
-     * A body's top-level fields other than its message list.
-     *
-     * @param tree the fields as a small tree
-     * @param tools the tools declared in the tools field when it was read through a cache, else {@code null}
-     */
-    record Rest(ObjectNode tree, List<DeclaredTool> tools) {
-
-        /** Returns the declared tools: those read through the cache, else what {@code read} reads from the tree. */
-        List<DeclaredTool> tools(InputNode root, Function<InputNode, List<DeclaredTool>> read) {
-            return tools != null ? tools : read.apply(root);
-        }
-    }
-
-    /**
-     * A tools field as read once: its tree and the tools declared in it.
-     *
-     * @param tree the field's value
-     * @param tools the declared tools
-     */
-    record Declared(JsonNode tree, List<DeclaredTool> tools) {}
-
-    /**
-     * Reads a small tree of top-level fields with the codec's own tree code.
-     *
-     * @return what {@code read} makes of it, or {@code null} when the tree code refuses it (the tree read of
-     *     the whole body then names the problem)
-     */
-    static <T> T fromRest(ObjectNode rest, Function<InputNode, T> read) {
-        try {
-            return read.apply(InputNode.root(rest, null, 0));
-        } catch (GuardInputException e) {
-            return null;
-        }
-    }
-
-    /** Returns the entries of a body's system fields followed by those of its message list. */
-    static List<Entry> withSystem(List<Entry> system, List<Entry> messages) {
-        if (system.isEmpty()) {
-            return messages;
-        }
-        List<Entry> entries = new ArrayList<>(system.size() + messages.size());
-        entries.addAll(system);
-        entries.addAll(messages);
-        return entries;
-    }
-
-    /**
-     * The dispatch of a body read: the context's provider and model win over the surface's and the
-     * body's, as in the tree read.
-     */
-    static Dispatch dispatch(WireContext ctx, String provider, String model, List<Entry> entries,
-            List<DeclaredTool> tools, ObjectNode context, RequestOptions options) {
-        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : provider,
-                ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), context,
-                options);
-    }
-
-    /** Returns whether a kept value is a string. */
-    static boolean isString(Object value) {
-        return value instanceof String;
-    }
-
-    /**
-     * The optional string a tree read accepts: absent ({@code null}) or a string; {@code false} for any
-     * other value, which the tree read refuses.
-     */
-    static boolean isOptString(Object value) {
-        return value == null || value instanceof String;
-    }
-
-    /** Returns whether a kept value is a non-blank string (what a required non-blank field must be). */
-    static boolean isNonBlank(Object value) {
-        return value instanceof String s && !s.isBlank();
-    }
-
-    /** The optional non-blank string a tree read accepts: absent or non-blank. */
-    static boolean isOptNonBlank(Object value) {
-        return value == null || isNonBlank(value);
-    }
-
-    /** The optional boolean a tree read accepts: absent or a boolean. */
-    static boolean isOptBoolean(Object value) {
-        return value == null || value instanceof Boolean;
-    }
-
-    /** The optional integer {@code >= 1} a tree read accepts: absent or such an integer. */
-    static boolean isOptPositive(Object value) {
-        return value == null || value instanceof Integer i && i >= 1;
     }
 
     /** A marker value; its name is for debugging only. */
