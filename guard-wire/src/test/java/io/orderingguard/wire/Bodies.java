@@ -19,6 +19,23 @@ public final class Bodies {
     private Bodies() {}
 
     /**
+     * Generates a random valid body of a surface (the generator of each surface, by its wire format).
+     *
+     * @param format the surface
+     * @param seed the seed
+     * @return the body
+     */
+    public static ObjectNode of(WireFormat format, long seed) {
+        return switch (format) {
+            case ANTHROPIC_MESSAGES -> anthropic(seed);
+            case OPENAI_CHAT -> openAiChat(seed);
+            case OPENAI_RESPONSES -> openAiResponses(seed);
+            case GEMINI -> GeminiBodies.gemini(seed);
+            default -> BedrockBodies.converse(seed);
+        };
+    }
+
+    /**
      * Generates an Anthropic Messages body.
      *
      * @param seed the seed

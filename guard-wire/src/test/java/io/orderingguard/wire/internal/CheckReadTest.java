@@ -14,10 +14,8 @@ import io.orderingguard.OrderingGuard;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;
-import io.orderingguard.wire.BedrockBodies;
 import io.orderingguard.wire.Bodies;
 import io.orderingguard.wire.FuzzTest;
-import io.orderingguard.wire.GeminiBodies;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.WireFormat;
@@ -111,13 +109,7 @@ class CheckReadTest {
     }
 
     private static ObjectNode generate(WireFormat format, long seed) {
-        return switch (format) {
-            case ANTHROPIC_MESSAGES -> Bodies.anthropic(seed);
-            case OPENAI_CHAT -> Bodies.openAiChat(seed);
-            case OPENAI_RESPONSES -> Bodies.openAiResponses(seed);
-            case GEMINI -> GeminiBodies.gemini(seed);
-            default -> BedrockBodies.converse(seed);
-        };
+        return Bodies.of(format, seed);
     }
 
     private static String path(WireFormat format) {

@@ -9,9 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
-import io.orderingguard.wire.BedrockBodies;
 import io.orderingguard.wire.Bodies;
-import io.orderingguard.wire.GeminiBodies;
 import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.WireFormat;
 import java.io.IOException;
@@ -188,13 +186,7 @@ class FieldCacheTest {
     }
 
     private static ObjectNode generate(WireFormat format, long seed) {
-        return switch (format) {
-            case ANTHROPIC_MESSAGES -> Bodies.anthropic(seed);
-            case OPENAI_CHAT -> Bodies.openAiChat(seed);
-            case OPENAI_RESPONSES -> Bodies.openAiResponses(seed);
-            case GEMINI -> GeminiBodies.gemini(seed);
-            default -> BedrockBodies.converse(seed);
-        };
+        return Bodies.of(format, seed);
     }
 
     /** Appends a suffix to every {@code name} of a tools value. */
