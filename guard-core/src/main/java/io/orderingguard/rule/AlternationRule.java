@@ -218,7 +218,7 @@ public record AlternationRule(
                 }
             }
         }
-        IdIndex index = IdIndex.build(stepped, p -> calls[p].step(), null);
+        IdIndex index = IdIndex.build(stepped, p -> calls[p].step());
         // in order of each step's first call, as the steps are reported
         for (int p = 0; p < stepped; p++) {
             String step = calls[p].step();
