@@ -28,7 +28,7 @@ fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-include='GuardBenchmarks\.(enforceWidest|enforceUnion|enforceFailing|mutate|mutateNoop|stashed)$|CodecBenchmarks\.codecRead$|PolicyBenchmark\.(evaluate|explain)$|LangChain4jCodecBenchmark\.(roundTrip|enforce)$|SpringAiBenchmark\.enforce$|WireBenchmarks\.(enforce|readTree)$|JacksonBaseline\.serialize$'
+include='GuardBenchmarks\.(enforceWidest|enforceUnion|enforceFailing|mutate|mutateNoop|stashed)$|CodecBenchmarks\.codecRead$|PolicyBenchmark\.(evaluate|explain)$|LangChain4jCodecBenchmark\.(roundTrip|enforce|enforceLoop)$|SpringAiBenchmark\.enforce$|WireBenchmarks\.(enforce|readTree)$|JacksonBaseline\.serialize$'
 echo "quick.sh: running JMH (size $sizes; about a minute per size)..." >&2
 if ! java -jar "$jar" "$include" -p size="$sizes" -f 1 -wi 2 -w 1s -i 3 -r 1s -foe true -prof gc \
     -rf json -rff "$work/result.json" >"$work/jmh.log" 2>&1; then

@@ -25,6 +25,7 @@ QUICK = {
     "PolicyBenchmark.explain": "explain",
     "LangChain4jCodecBenchmark.roundTrip": "langchain4j-codec",
     "LangChain4jCodecBenchmark.enforce": "langchain4j-enforce",
+    "LangChain4jCodecBenchmark.enforceLoop": "langchain4j-enforce-loop",
     "SpringAiBenchmark.enforce": "spring-ai-enforce",
     "WireBenchmarks.enforce": "wire-%s-enforce",
 }
@@ -93,6 +94,15 @@ def targets(rows):
             a = rows[(name, None, 1000)][2]
             checks.append(("%s ≤ 0.15 × baseline at 1,000 entries" % QUICK[name], "%.4f ×" % r, r <= 0.15))
             checks.append(("%s allocates ≤ 128 KB at 1,000 entries" % QUICK[name], "%.0f B" % a, a <= 128 * 1024))
+    if has("LangChain4jCodecBenchmark.enforceLoop", 1000):
+        # an extra measurement, not one of the issue's targets: the next round of a conversation the
+        # decorator remembers, held to the bar the issue sets for the cold encode
+        name = "LangChain4jCodecBenchmark.enforceLoop"
+        r = ratio(rows, name, None, 1000)
+        a = rows[(name, None, 1000)][2]
+        checks.append(("(extra) %s ≤ 0.15 × baseline at 1,000 entries" % QUICK[name], "%.4f ×" % r, r <= 0.15))
+        checks.append(("(extra) %s allocates ≤ 128 KB at 1,000 entries" % QUICK[name], "%.0f B" % a,
+                       a <= 128 * 1024))
     for (name, surface, size) in sorted(k for k in rows if k[0] == "WireBenchmarks.enforce"):
         r = ratio(rows, name, surface, size)
         checks.append(("%s ≤ 1.2 × readTree, %s entries" % (label(name, surface), format(size, ",")),

@@ -9,10 +9,16 @@ import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.ModelProvider;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.ChatRequestOptions;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import io.orderingguard.CheckObservation;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.langchain4j.ChatRequestCodec;
 import io.orderingguard.langchain4j.EncodedChatRequest;
+import io.orderingguard.langchain4j.GuardedChatModel;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
@@ -28,6 +34,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The LangChain4j codec round trip: a {@link ChatRequest} holding the passing conversation (one
@@ -47,10 +54,31 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
     private OrderingGuard guard;
     private ChatRequest[] requests;
     private int next;
+    private Loop loop;
 
-    /** Builds the chat requests of the rotation and checks that each round-trips. */
+    /**
+     * Builds what the benchmark about to run needs: the chat requests of the rotation (checking that each
+     * round-trips), or for {@link #enforceLoop} the tool loops of {@link Loop}.
+     *
+     * @param params which benchmark runs
+     */
     @Setup(Level.Trial)
-    public void setUp() {
+    public void setUp(BenchmarkParams params) {
+        String benchmark = params.getBenchmark();
+        if (benchmark.endsWith(".enforceLoop")) {
+            loop = new Loop(size);
+        } else {
+            setUpRequests();
+        }
+    }
+
+    /** Sets up every benchmark of the class (for the setup test). */
+    void setUp() {
+        setUpRequests();
+        loop = new Loop(size);
+    }
+
+    private void setUpRequests() {
         codec = ChatRequestCodec.of(Conversations.PROVIDER, null);
         guard = Guards.widestEnforce();
         requests = new ChatRequest[Conversations.rotation(size)];
@@ -102,8 +130,12 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
     }
 
     /**
-     * What the guarded model does before each call: encodes the request, checks it with the widest
-     * family (enforce, no stash), and takes the request to send (the same request when it passed).
+     * What the guarded model does before each call when it knows nothing of the conversation: encodes the
+     * whole request, checks it with the widest family (enforce, no stash), and takes the request to send
+     * (the same request when it passed). It calls the stateless {@link ChatRequestCodec#encode}, which
+     * keeps nothing between calls: every message is encoded afresh, as for the first request of a
+     * conversation, or one whose previous request the decorator no longer remembers (see
+     * {@link #enforceLoop} for the next round of a conversation it does).
      *
      * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar LangChain4jCodecBenchmark.enforce -prof gc}
      *
@@ -119,6 +151,146 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
             throw new IllegalStateException("the guard rejected the request: " + result.findings());
         }
         return encoded.toChatRequest(result.dispatch());
+    }
+
+    /**
+     * What {@link GuardedChatModel} does before each call in a tool loop: the request is the previous
+     * request of the same conversation (the same message objects, as a chat memory keeps them) plus one
+     * round — an {@code AiMessage} with its signed thinking and one to three tool calls, and their results
+     * (2 to 4 entries). The decorator reuses the entries it encoded from the messages the two requests
+     * share, encodes the round, checks the whole request with the widest family (enforce, no stash) and
+     * hands it to a delegate that does nothing. Each call takes the next conversation of a rotation as
+     * large as {@link #enforce}'s, so that no conversation is in cache; each conversation alternates
+     * between two equal rounds made of different objects, so that every call of it sends a round its
+     * previous call did not (see {@link Loop}).
+     *
+     * <p>Run: {@code java -jar guard-benchmarks/target/benchmarks.jar LangChain4jCodecBenchmark.enforceLoop -prof gc}
+     *
+     * @return the request the delegate was given
+     */
+    @Benchmark
+    public ChatRequest enforceLoop() {
+        return loop.send();
+    }
+
+    /**
+     * The tool loops of {@link #enforceLoop}: per conversation of the rotation, the generated conversation
+     * (which ends with a tool round) as a chat request, and the same request with that last round made of
+     * new, equal objects. The decorator remembers every conversation of the rotation. Before timing, each
+     * conversation's request without its last round is sent once (the previous round, encoded in full);
+     * from then on each call sends one of the two requests, alternately, so the previous request of the
+     * conversation always differs from the one sent by its last round. The decorator then reuses the
+     * entries of every message before that round, with the thought-id numbering it had reached there,
+     * exactly the work of a request that grew by a round since the previous one.
+     */
+    static final class Loop {
+        private final NoDelegate delegate = new NoDelegate();
+        private final GuardedChatModel model;
+        private final ChatRequest[][] rounds;
+        private final ChatRequestOptions[] options;
+        private final boolean[] second;
+        private int next;
+
+        Loop(int size) {
+            int rotation = Conversations.rotation(size);
+            rounds = new ChatRequest[rotation][];
+            options = new ChatRequestOptions[rotation];
+            second = new boolean[rotation];
+            ChatRequestCodec fresh = ChatRequestCodec.of(Conversations.PROVIDER, null);
+            model = GuardedChatModel.builder(delegate, Guards.widestEnforce()).encodingCache(rotation + 1).build();
+            List<Dispatch> seen = new ArrayList<>();
+            // the same decorator with an observer: what the timed one checks, made visible
+            GuardedChatModel observed = GuardedChatModel.builder(new NoDelegate(), Guards.widestEnforce())
+                    .observer(dispatch -> {
+                        seen.add(dispatch);
+                        return CheckObservation.NONE;
+                    }).build();
+            for (int v = 0; v < rotation; v++) {
+                ChatRequest whole = chatRequest(Conversations.generate(size, Conversations.Style.ANTHROPIC, v));
+                List<ChatMessage> messages = whole.messages();
+                int round = messages.size() - 1;
+                while (!(messages.get(round) instanceof AiMessage last && last.hasToolExecutionRequests())) {
+                    round--;
+                }
+                List<ChatMessage> other = new ArrayList<>(messages.subList(0, round));
+                for (ChatMessage m : messages.subList(round, messages.size())) {
+                    other.add(m instanceof AiMessage a ? a.toBuilder().build()
+                            : ((ToolExecutionResultMessage) m).toBuilder().build());
+                }
+                ChatRequest previous = whole.toBuilder().messages(messages.subList(0, round)).build();
+                rounds[v] = new ChatRequest[] {whole, whole.toBuilder().messages(other).build()};
+                options[v] = ChatRequestOptions.builder()
+                        .listenerAttributes(Map.of(GuardedChatModel.CONVERSATION_ID, Conversations.CONVERSATION_ID + "-" + v))
+                        .build();
+                send(model, delegate, previous, options[v]);
+                if (v < 4) {
+                    verify(observed, fresh, previous, rounds[v], options[v], seen, size);
+                }
+            }
+        }
+
+        /** Checks on one conversation that each round reuses the entries before it and equals a fresh encode. */
+        private static void verify(GuardedChatModel observed, ChatRequestCodec fresh, ChatRequest previous,
+                ChatRequest[] both, ChatRequestOptions options, List<Dispatch> seen, int size) {
+            seen.clear();
+            NoDelegate delegate = (NoDelegate) observed.delegate();
+            send(observed, delegate, previous, options);
+            for (int k = 0; k < 4; k++) {
+                send(observed, delegate, both[k % 2], options);
+            }
+            int shared = seen.get(0).timeline().size();
+            if (size - shared < 2 || size - shared > 4) {
+                throw new IllegalStateException("the last round should add 2 to 4 entries, but added " + (size - shared));
+            }
+            for (int k = 1; k < seen.size(); k++) {
+                Dispatch dispatch = seen.get(k);
+                Dispatch expected = fresh.encode(both[(k - 1) % 2], dispatch.conversationId()).dispatch();
+                if (!dispatch.timeline().equals(expected.timeline()) || dispatch.timeline().size() != size) {
+                    throw new IllegalStateException("the loop's dispatch differs from a fresh encode at size " + size);
+                }
+                for (int e = 0; e < shared; e++) {
+                    if (dispatch.timeline().entries().get(e) != seen.get(k - 1).timeline().entries().get(e)) {
+                        throw new IllegalStateException("entry " + e + " was encoded again in round " + k + " at size "
+                                + size);
+                    }
+                }
+            }
+        }
+
+        private static ChatRequest send(GuardedChatModel model, NoDelegate delegate, ChatRequest request,
+                ChatRequestOptions options) {
+            model.chat(request, options);
+            if (delegate.last != request) {
+                throw new IllegalStateException("a passing request should be sent as it came");
+            }
+            return request;
+        }
+
+        ChatRequest send() {
+            int v = next;
+            next = v + 1 == rounds.length ? 0 : v + 1;
+            boolean b = second[v];
+            second[v] = !b;
+            model.chat(rounds[v][b ? 1 : 0], options[v]);
+            return delegate.last;
+        }
+    }
+
+    /** A model that sends nothing: it keeps the request it was given and answers "ok". */
+    static final class NoDelegate implements ChatModel {
+        private static final ChatResponse OK = ChatResponse.builder().aiMessage(AiMessage.from("ok")).build();
+        ChatRequest last;
+
+        @Override
+        public ChatResponse chat(ChatRequest request, ChatRequestOptions options) {
+            last = request;
+            return OK;
+        }
+
+        @Override
+        public ModelProvider provider() {
+            return ModelProvider.ANTHROPIC;
+        }
     }
 
     /**

@@ -32,6 +32,12 @@ public final class UniqueIds {
         seen = new String[capacityFor(expected)];
     }
 
+    private UniqueIds(UniqueIds from) {
+        seen = from.seen.clone();
+        size = from.size;
+        repeats = from.repeats == null ? null : new HashMap<>(from.repeats);
+    }
+
     /**
      * Creates an empty set of ids.
      *
@@ -74,6 +80,18 @@ public final class UniqueIds {
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /**
+     * Returns an independent copy: the ids seen so far and their counts, so that an encoder can carry on
+     * from a state an earlier encoding reached (numbering the next repeats as this set would) while this
+     * set stays as it is. Only reads this set: a set no one changes any more may be copied by several
+     * threads at once.
+     *
+     * @return the copy
+     */
+    public UniqueIds copy() {
+        return new UniqueIds(this);
     }
 
     /**

@@ -57,4 +57,37 @@ class UniqueIdsTest {
         assertThat(actual).isEqualTo(expected);
         assertThat(ids.size()).isEqualTo(reference.size());
     }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6})
+    void should_carry_on_from_a_copy_while_the_original_stays_as_it_was(long seed) {
+        // GIVEN a set that has seen some ids, repeats among them
+        Random random = new Random(seed);
+        UniqueIds original = UniqueIds.expecting(4);
+        List<String> first = new ArrayList<>();
+        for (int i = 0; i < 1 + random.nextInt(200); i++) {
+            first.add("t" + random.nextInt(40));
+        }
+        first.forEach(original::unique);
+        List<String> then = new ArrayList<>();
+        for (int i = 0; i < 1 + random.nextInt(200); i++) {
+            then.add("t" + random.nextInt(60));
+        }
+
+        // WHEN a copy and the original each take the same further ids
+        UniqueIds copy = original.copy();
+        List<String> fromCopy = new ArrayList<>();
+        then.forEach(id -> fromCopy.add(copy.unique(id)));
+        UniqueIds again = UniqueIds.expecting(0);
+        first.forEach(again::unique);
+        List<String> expected = new ArrayList<>();
+        then.forEach(id -> expected.add(again.unique(id)));
+
+        // THEN the copy numbers them as one set seeing every id would, and the original has not moved
+        assertThat(fromCopy).isEqualTo(expected);
+        assertThat(copy.size()).isEqualTo(again.size());
+        List<String> fromOriginal = new ArrayList<>();
+        then.forEach(id -> fromOriginal.add(original.unique(id)));
+        assertThat(fromOriginal).isEqualTo(expected);
+    }
 }

@@ -41,6 +41,12 @@ import java.util.function.Function;
  * <p>Listeners: the delegate's listeners fire as usual (the delegate's own {@code chat} is called);
  * this decorator reports none of its own, so nothing fires twice.
  *
+ * <p>Encoding: the model remembers the last request of up to
+ * {@value EncodingCache#DEFAULT_CONVERSATIONS} conversations ({@link Builder#encodingCache(int)}), so that
+ * the next request of a conversation — a tool loop's next round — encodes only the messages it added to
+ * the ones it shares, as the very same objects, with the previous one; the dispatch is the one a full
+ * encode makes.
+ *
  * <p>Thread-safe when the guard and the delegate are (the guard is).
  */
 public final class GuardedChatModel implements ChatModel {
@@ -57,15 +63,18 @@ public final class GuardedChatModel implements ChatModel {
     private final MetadataLayout layout;
     private final RequestOptions options;
     private final Function<ChatRequest, ?> conversationId;
+    /** The previous encoding of each recent conversation, or {@code null} when the builder turned it off. */
+    private final EncodingCache cache;
 
     private GuardedChatModel(ChatModel delegate, OrderingGuard guard, String provider, MetadataLayout layout,
-            RequestOptions options, Function<ChatRequest, ?> conversationId) {
+            RequestOptions options, Function<ChatRequest, ?> conversationId, int cacheSize) {
         this.delegate = delegate;
         this.guard = guard;
         this.provider = provider;
         this.layout = layout;
         this.options = options;
         this.conversationId = conversationId;
+        this.cache = EncodingCache.remembering(cacheSize);
     }
 
     /**
@@ -150,7 +159,7 @@ public final class GuardedChatModel implements ChatModel {
         Require.nonNull(request, "request");
         Object attribute = options == null ? null : options.listenerAttributes().get(CONVERSATION_ID);
         Object id = attribute != null ? attribute : conversationId == null ? null : conversationId.apply(request);
-        ChatRequest toSend = RequestGate.admit(guard, codec(), request, RequestGate.conversationId(id));
+        ChatRequest toSend = RequestGate.admit(guard, codec(), cache, request, RequestGate.conversationId(id));
         return delegate.chat(toSend, options == null ? ChatRequestOptions.EMPTY : options);
     }
 
@@ -210,6 +219,7 @@ public final class GuardedChatModel implements ChatModel {
         private MetadataLayout layout;
         private RequestOptions options = RequestOptions.unknown();
         private Function<ChatRequest, ?> conversationId;
+        private int encodingCache = EncodingCache.DEFAULT_CONVERSATIONS;
 
         private Builder(ChatModel delegate, OrderingGuard guard) {
             this.delegate = delegate;
@@ -272,6 +282,26 @@ public final class GuardedChatModel implements ChatModel {
         }
 
         /**
+         * Sets how many conversations this model remembers the last request of (default
+         * {@value EncodingCache#DEFAULT_CONVERSATIONS}; 0: none), so that a conversation's next request
+         * — a tool loop's next round — encodes only the messages it added. Kept per conversation id (a
+         * request without one is encoded in full): the request's message list, the same instances, and
+         * the entries made from them; the least recently used conversation is forgotten first. A request
+         * reuses the entries of its leading messages that are the very objects the previous request of
+         * its conversation held at the same positions (compared with {@code ==}), up to the last point
+         * no later tool result can change; the dispatch is the one a full encode makes.
+         *
+         * @param maxConversations how many conversations to remember, or 0 for none
+         * @return this
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder encodingCache(int maxConversations) {
+            Require.argument(maxConversations >= 0, "encodingCache must be >= 0, but was " + maxConversations);
+            this.encodingCache = maxConversations;
+            return this;
+        }
+
+        /**
          * Reports every check of this model's requests to an observer as well, e.g.
          * {@code GuardMicrometer.observer(meterRegistry)} or {@code GuardSpanEvents.observer()}: the
          * model then uses {@link OrderingGuard#withObserver} of the guard it was given, which itself is
@@ -291,7 +321,7 @@ public final class GuardedChatModel implements ChatModel {
          * @return the guarded model
          */
         public GuardedChatModel build() {
-            return new GuardedChatModel(delegate, guard, provider, layout, options, conversationId);
+            return new GuardedChatModel(delegate, guard, provider, layout, options, conversationId, encodingCache);
         }
     }
 }

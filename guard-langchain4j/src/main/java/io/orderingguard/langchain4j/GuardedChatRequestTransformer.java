@@ -28,16 +28,22 @@ import java.util.function.UnaryOperator;
  * decorator also guards calls made outside AI services. Like the decorator, the transformer repairs
  * the wire copy only: the chat memory keeps the application's messages.
  *
- * <p>Thread-safe and immutable.
+ * <p>The transformer remembers the last request of recent conversations to encode only what the next one
+ * adds ({@link #withEncodingCache(int)}).
+ *
+ * <p>Thread-safe; its configuration is immutable.
  */
 public final class GuardedChatRequestTransformer implements BiFunction<ChatRequest, Object, ChatRequest> {
 
     private final OrderingGuard guard;
     private final ChatRequestCodec codec;
+    /** The previous encoding of each recent memory id, or {@code null} when turned off. */
+    private final EncodingCache cache;
 
-    private GuardedChatRequestTransformer(OrderingGuard guard, ChatRequestCodec codec) {
+    private GuardedChatRequestTransformer(OrderingGuard guard, ChatRequestCodec codec, int cacheSize) {
         this.guard = guard;
         this.codec = codec;
+        this.cache = EncodingCache.remembering(cacheSize);
     }
 
     /**
@@ -71,7 +77,23 @@ public final class GuardedChatRequestTransformer implements BiFunction<ChatReque
      * @return the transformer
      */
     public static GuardedChatRequestTransformer of(OrderingGuard guard, ChatRequestCodec codec) {
-        return new GuardedChatRequestTransformer(Require.nonNull(guard, "guard"), Require.nonNull(codec, "codec"));
+        return new GuardedChatRequestTransformer(Require.nonNull(guard, "guard"), Require.nonNull(codec, "codec"),
+                EncodingCache.DEFAULT_CONVERSATIONS);
+    }
+
+    /**
+     * Returns a transformer that remembers the last request of as many conversations (memory ids) as
+     * given, so that a tool loop's next round encodes only the messages it added; the default is
+     * {@value EncodingCache#DEFAULT_CONVERSATIONS}, 0 remembers none. See
+     * {@link GuardedChatModel.Builder#encodingCache(int)} for what is kept and when a request reuses it.
+     *
+     * @param maxConversations how many conversations to remember, or 0 for none
+     * @return a new transformer with an empty memory
+     * @throws IllegalArgumentException when negative
+     */
+    public GuardedChatRequestTransformer withEncodingCache(int maxConversations) {
+        Require.argument(maxConversations >= 0, "encodingCache must be >= 0, but was " + maxConversations);
+        return new GuardedChatRequestTransformer(guard, codec, maxConversations);
     }
 
     /**
@@ -88,7 +110,7 @@ public final class GuardedChatRequestTransformer implements BiFunction<ChatReque
     @Override
     public ChatRequest apply(ChatRequest request, Object memoryId) {
         Require.nonNull(request, "request");
-        return RequestGate.admit(guard, codec, request, RequestGate.conversationId(memoryId));
+        return RequestGate.admit(guard, codec, cache, request, RequestGate.conversationId(memoryId));
     }
 
     /**

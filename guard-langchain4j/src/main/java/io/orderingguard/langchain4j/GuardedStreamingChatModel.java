@@ -31,6 +31,12 @@ import java.util.function.Function;
  * (on the calling thread, before any HTTP request), and {@code chat} returns normally. A repaired
  * request is streamed in place of the original; the application's messages are never modified.
  *
+ * <p>Encoding: the model remembers the last request of up to
+ * {@value EncodingCache#DEFAULT_CONVERSATIONS} conversations ({@link Builder#encodingCache(int)}), so that
+ * the next request of a conversation — a tool loop's next round — encodes only the messages it added to
+ * the ones it shares, as the very same objects, with the previous one; the dispatch is the one a full
+ * encode makes.
+ *
  * <p>Thread-safe when the guard and the delegate are (the guard is).
  */
 public final class GuardedStreamingChatModel implements StreamingChatModel {
@@ -41,15 +47,18 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
     private final MetadataLayout layout;
     private final RequestOptions options;
     private final Function<ChatRequest, ?> conversationId;
+    /** The previous encoding of each recent conversation, or {@code null} when the builder turned it off. */
+    private final EncodingCache cache;
 
     private GuardedStreamingChatModel(StreamingChatModel delegate, OrderingGuard guard, String provider,
-            MetadataLayout layout, RequestOptions options, Function<ChatRequest, ?> conversationId) {
+            MetadataLayout layout, RequestOptions options, Function<ChatRequest, ?> conversationId, int cacheSize) {
         this.delegate = delegate;
         this.guard = guard;
         this.provider = provider;
         this.layout = layout;
         this.options = options;
         this.conversationId = conversationId;
+        this.cache = EncodingCache.remembering(cacheSize);
     }
 
     /**
@@ -137,7 +146,7 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
         try {
             Object attribute = options == null ? null : options.listenerAttributes().get(GuardedChatModel.CONVERSATION_ID);
             Object id = attribute != null ? attribute : conversationId == null ? null : conversationId.apply(request);
-            toSend = RequestGate.admit(guard, codec(), request, RequestGate.conversationId(id));
+            toSend = RequestGate.admit(guard, codec(), cache, request, RequestGate.conversationId(id));
         } catch (RuntimeException e) {
             handler.onError(e);
             return;
@@ -202,6 +211,7 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
         private MetadataLayout layout;
         private RequestOptions options = RequestOptions.unknown();
         private Function<ChatRequest, ?> conversationId;
+        private int encodingCache = EncodingCache.DEFAULT_CONVERSATIONS;
 
         private Builder(StreamingChatModel delegate, OrderingGuard guard) {
             this.delegate = delegate;
@@ -261,6 +271,26 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
         }
 
         /**
+         * Sets how many conversations this model remembers the last request of (default
+         * {@value EncodingCache#DEFAULT_CONVERSATIONS}; 0: none), so that a conversation's next request
+         * — a tool loop's next round — encodes only the messages it added. Kept per conversation id (a
+         * request without one is encoded in full): the request's message list, the same instances, and
+         * the entries made from them; the least recently used conversation is forgotten first. A request
+         * reuses the entries of its leading messages that are the very objects the previous request of
+         * its conversation held at the same positions (compared with {@code ==}), up to the last point
+         * no later tool result can change; the dispatch is the one a full encode makes.
+         *
+         * @param maxConversations how many conversations to remember, or 0 for none
+         * @return this
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder encodingCache(int maxConversations) {
+            Require.argument(maxConversations >= 0, "encodingCache must be >= 0, but was " + maxConversations);
+            this.encodingCache = maxConversations;
+            return this;
+        }
+
+        /**
          * Reports every check of this model's requests to an observer as well, e.g.
          * {@code GuardMicrometer.observer(meterRegistry)} or {@code GuardSpanEvents.observer()}: the
          * model then uses {@link OrderingGuard#withObserver} of the guard it was given, which itself is
@@ -280,7 +310,7 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
          * @return the guarded model
          */
         public GuardedStreamingChatModel build() {
-            return new GuardedStreamingChatModel(delegate, guard, provider, layout, options, conversationId);
+            return new GuardedStreamingChatModel(delegate, guard, provider, layout, options, conversationId, encodingCache);
         }
     }
 }

@@ -18,6 +18,7 @@ import io.orderingguard.support.UniqueIds;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
@@ -38,6 +39,11 @@ import java.util.Map;
  * come from {@link EncoderIds}, a step is the id of its message); arguments stay text. What rendering
  * needs to know of where each entry came from ({@link Sources}) is recorded only by a second pass,
  * which {@link EncodedChatRequest} runs when it first renders a dispatch that a repair changed.
+ *
+ * <p>A decorator's pass ({@link #remembering}) starts after the messages whose entries the previous
+ * encoding of the same conversation already made ({@link EncodingCache}): it takes those entries, the
+ * thought-id numbering reached there, and reads only the messages after them; it records where each
+ * message's entries start, for the next request.
  *
  * <p>Not thread-safe: one instance per pass.
  */
@@ -72,23 +78,31 @@ final class MessageEncoder {
     private final Sources sources;
     private final Timeline.Builder entries;
     private final UniqueIds thoughtIds;
+    /** The first message this pass reads: the ones before it took their entries from a snapshot. */
+    private final int from;
+    /** Where each message's entries start, when the pass makes a snapshot; else {@code null}. */
+    private int[] starts;
+    /** The thought-id numbering after the first {@link #checkpointAt} messages, or {@code null}. */
+    private UniqueIds checkpoint;
+    private int checkpointAt = -1;
     /** Bit {@code i}: whether a call took message {@code i} as its result (so it is no orphan); made on first use. */
     private long[] taken;
     /** Per call of the {@code AiMessage} being read: the index of its result message, or -1. */
     private int[] answeredBy = new int[4];
 
     private MessageEncoder(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires,
-            Sources sources) {
+            Sources sources, EncodingCache.Snapshot previous, boolean remember) {
         this.messages = messages;
         this.layout = layout;
         this.resultWires = resultWires;
         this.sources = sources;
+        this.from = previous == null ? 0 : EncodingCache.reusable(previous, messages);
         // one pass ahead of the encoding counts the entries to come (and the AiMessages, for the thought ids);
         // it is the first read of each message and of an AiMessage's collections, which are rarely in cache,
         // and a tight loop of reads overlaps their misses better than the encoding does
         int assistantMessages = 0;
         int expected = 0;
-        for (int i = 0; i < messages.size(); i++) {
+        for (int i = from; i < messages.size(); i++) {
             ChatMessage m = messages.get(i);
             if (m instanceof AiMessage a) {
                 assistantMessages++;
@@ -97,9 +111,45 @@ final class MessageEncoder {
                 expected++;
             }
         }
-        this.entries = Timeline.builder(expected);
-        // a thought per AiMessage, more only with redacted blocks
-        this.thoughtIds = UniqueIds.expecting(assistantMessages);
+        int reused = from == 0 ? 0 : previous.starts[from];
+        this.entries = Timeline.builder(reused + expected);
+        for (int k = 0; k < reused; k++) {
+            entries.add(previous.entries.get(k));
+        }
+        if (remember) {
+            starts = new int[messages.size() + 1];
+            if (from > 0) {
+                System.arraycopy(previous.starts, 0, starts, 0, from + 1);
+            }
+        }
+        if (from == 0) {
+            // a thought per AiMessage, more only with redacted blocks
+            this.thoughtIds = UniqueIds.expecting(assistantMessages);
+        } else if (from == previous.messages.size() || from == previous.checkpointAt) {
+            // the numbering the previous encoding reached after these very messages; it stays as it was
+            checkpoint = from == previous.checkpointAt ? previous.checkpoint : previous.ids;
+            checkpointAt = from;
+            this.thoughtIds = checkpoint.copy();
+        } else {
+            this.thoughtIds = replay(previous.entries, reused, assistantMessages);
+        }
+    }
+
+    /**
+     * The thought-id numbering after the first {@code count} entries of an encoding: each thought with a
+     * payload (a signed, redacted or reasoning thought) got its id from {@link UniqueIds#unique} of a digest
+     * id, which holds no {@code #}, so the id up to its {@code #} is what was numbered.
+     */
+    private static UniqueIds replay(List<Entry> entries, int count, int expected) {
+        UniqueIds ids = UniqueIds.expecting(expected);
+        for (int k = 0; k < count; k++) {
+            if (entries.get(k) instanceof Thought t && t.payload() != null) {
+                String id = t.id();
+                int hash = id.indexOf('#');
+                ids.unique(hash < 0 ? id : id.substring(0, hash));
+            }
+        }
+        return ids;
     }
 
     /**
@@ -108,9 +158,47 @@ final class MessageEncoder {
      * @return the builder holding the entries, in order
      */
     static Timeline.Builder entries(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
-        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, null);
+        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, null, null, false);
         encoder.run();
         return encoder.entries;
+    }
+
+    /**
+     * Encodes messages for a conversation whose previous encoding may be known: the entries of the
+     * messages a {@link EncodingCache#reusable} prefix holds are taken from it, the rest are encoded. The
+     * entries are the ones {@link #entries} makes.
+     *
+     * @param previous the snapshot of the conversation's previous encoding with the same settings, or
+     *     {@code null}
+     * @return the encoder that ran: its {@link #builder()} holds the entries, {@link #snapshot} remembers them
+     */
+    static MessageEncoder remembering(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires,
+            EncodingCache.Snapshot previous) {
+        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, null, previous, true);
+        encoder.run();
+        return encoder;
+    }
+
+    /** The entries this pass made (with the reused ones first). */
+    Timeline.Builder builder() {
+        return entries;
+    }
+
+    /** How many leading messages took their entries from the previous encoding. */
+    int reusedMessages() {
+        return from;
+    }
+
+    /**
+     * What a later request of the conversation can reuse of this pass: call once, after the timeline is
+     * built, with the list of its entries.
+     *
+     * @param kept the request's messages, in a list no one changes
+     * @param built the entries of the timeline built from {@link #builder()}
+     */
+    EncodingCache.Snapshot snapshot(List<ChatMessage> kept, List<Entry> built) {
+        return new EncodingCache.Snapshot(layout, resultWires, kept, built, starts, thoughtIds, checkpoint,
+                checkpointAt);
     }
 
     /**
@@ -119,7 +207,7 @@ final class MessageEncoder {
      * @return what rendering looks entries up in
      */
     static Sources sources(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
-        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, new Sources());
+        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, new Sources(), null, false);
         encoder.run();
         return encoder.sources;
     }
@@ -137,8 +225,11 @@ final class MessageEncoder {
 
     private void run() {
         String resultRun = null;
-        for (int i = 0; i < messages.size(); i++) {
+        for (int i = from; i < messages.size(); i++) {
             ChatMessage m = messages.get(i);
+            if (starts != null) {
+                starts[i] = entries.size();
+            }
             if (m instanceof ToolExecutionResultMessage r) {
                 resultRun = resultRun == null ? EncoderIds.message(i) : resultRun;
                 if (taken == null || (taken[i >>> 6] & 1L << i) == 0) {
@@ -158,6 +249,9 @@ final class MessageEncoder {
                 ObjectNode marker = JsonNodeFactory.instance.objectNode().put("customMessage", true);
                 add(i, new Message(id, Role.SYSTEM, "", marker, null, null, id));
             }
+        }
+        if (starts != null) {
+            starts[messages.size()] = entries.size();
         }
     }
 
