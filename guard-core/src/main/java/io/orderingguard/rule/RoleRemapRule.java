@@ -90,7 +90,7 @@ public record RoleRemapRule(
             int group = found.indexOf(value);
             if (group < 0) {
                 found.add(value);
-                ids.add(IdList.builder(16));
+                ids.add(IdList.builder(remaining(s, i, entries.size())));
                 group = found.size() - 1;
             }
             ids.get(group).add(e.id());
@@ -109,6 +109,17 @@ public record RoleRemapRule(
                     + which + " should equal '" + variant + "', but was "
                     + (value.isMissingNode() ? "absent" : RuleFields.json(value)));
         }
+    }
+
+    /** How many entries of the rule's kind stand at {@code from} or after: the most a tag group can name. */
+    private int remaining(TimelineStructure s, int from, int size) {
+        int count = 0;
+        for (int i = from; i < size; i++) {
+            if (s.kind(i) == kind) {
+                count++;
+            }
+        }
+        return count;
     }
 
     @Override
