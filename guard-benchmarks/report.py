@@ -4,6 +4,10 @@
 Usage: report.py --quick RESULT.json     one line per benchmark: <name> size=<n> ratio=<t/baseline> alloc=<B/op>
        report.py RESULT.json             markdown: every benchmark and size, then the issue's targets
        report.py --compare BEFORE.json AFTER.json   markdown: before -> after per path and size
+RESULT may name several JMH results joined by '+' (a.json+b.json): they are read as one, a later file's
+benchmark replacing an earlier one's (e.g. a baseline re-measured with more forks in the same session).
+The markdown table also gives each benchmark's median iteration (over all forks) next to JMH's mean: one
+slow iteration on a shared machine moves the mean, and its error, far more than the median.
 Every ratio divides by a baseline measured in the same run at the same size: JacksonBaseline.serialize,
 except the wire paths, whose baseline is WireBenchmarks.readTree of the same surface (Jackson parsing
 the same body).
@@ -33,7 +37,22 @@ BASELINE = "JacksonBaseline.serialize"
 WIRE_BASELINE = "WireBenchmarks.readTree"
 
 
-def load(path):
+def load(paths):
+    rows = {}
+    for path in paths.split("+"):
+        rows.update(load_one(path))
+    return rows
+
+
+def median(values):
+    ordered = sorted(values)
+    n = len(ordered)
+    if n == 0:
+        return float("nan")
+    return ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+
+
+def load_one(path):
     rows = {}
     for r in json.load(open(path)):
         name = ".".join(r["benchmark"].split(".")[-2:])
@@ -45,7 +64,8 @@ def load(path):
         error = metric.get("scoreError")
         if error is None or (isinstance(error, float) and math.isnan(error)) or error == "NaN":
             error = float("nan")
-        rows[(name, surface, size)] = (metric["score"], float(error), alloc)
+        iterations = [v for fork in metric.get("rawData", []) for v in fork]
+        rows[(name, surface, size)] = (metric["score"], float(error), alloc, median(iterations))
     return rows
 
 
@@ -139,17 +159,18 @@ def markdown(rows):
     names = sorted({(k[0], k[1]) for k in rows}, key=lambda n: (n[0] not in (BASELINE, WIRE_BASELINE), n[0],
                                                                   n[1] or ""))
     sizes = sorted({k[2] for k in rows})
-    print("| benchmark | size | µs/op | ± (99.9%) | ratio to baseline | B/op |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| benchmark | size | µs/op | ± (99.9%) | median iteration µs/op | ratio to baseline | B/op |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for name, surface in names:
         for size in sizes:
             if (name, surface, size) not in rows:
                 continue
-            score, error, alloc = rows[(name, surface, size)]
+            score, error, alloc, middle = rows[(name, surface, size)]
             shown = name + ("[" + surface + "]" if surface else "")
             tag = label(name, surface)
-            print("| %s%s | %d | %.2f | %.2f | %.4f | %.0f |" % (
-                shown, " (" + tag + ")" if tag else "", size, score, error, ratio(rows, name, surface, size), alloc))
+            print("| %s%s | %d | %.2f | %.2f | %.2f | %.4f | %.0f |" % (
+                shown, " (" + tag + ")" if tag else "", size, score, error, middle, ratio(rows, name, surface, size),
+                alloc))
     print()
     targets(rows)
 

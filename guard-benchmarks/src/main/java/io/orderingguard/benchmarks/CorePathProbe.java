@@ -3,7 +3,9 @@ package io.orderingguard.benchmarks;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -15,7 +17,8 @@ import java.util.function.Supplier;
  * change while other builds run.
  *
  * <p>Run: {@code java -cp guard-benchmarks/target/benchmarks.jar io.orderingguard.benchmarks.CorePathProbe
- * [rounds] [sizes…]} (defaults: 30 rounds, sizes 1,000 and 10,000).
+ * [rounds] [sizes…]} (defaults: 30 rounds, sizes 1,000 and 10,000). {@code -Dprobe.path=a,b,…} names the
+ * paths (the first is the denominator of the ratios; default {@code enforce-widest,stashed,mutate-noop}).
  */
 public final class CorePathProbe {
 
@@ -40,14 +43,23 @@ public final class CorePathProbe {
             bench.size = size;
             bench.setUp();
             int calls = Conversations.rotation(size);
-            String only = System.getProperty("probe.path", "");
-            String[] names = only.isEmpty() ? new String[] {"enforce-widest", "stashed", "mutate-noop"}
-                    : new String[] {only};
+            Map<String, Supplier<Object>> all = new LinkedHashMap<>();
+            all.put("enforce-widest", bench::enforceWidest);
+            all.put("stashed", bench::stashed);
+            all.put("mutate-noop", bench::mutateNoop);
+            all.put("enforce-union", bench::enforceUnion);
+            all.put("enforce-failing", bench::enforceFailing);
+            all.put("mutate", bench::mutate);
+            // the first path named is the one the others are divided by
+            String[] names = System.getProperty("probe.path", "enforce-widest,stashed,mutate-noop").split(",");
             @SuppressWarnings("unchecked")
-            Supplier<Object>[] paths = only.isEmpty()
-                    ? new Supplier[] {bench::enforceWidest, bench::stashed, bench::mutateNoop}
-                    : new Supplier[] {only.equals("stashed") ? bench::stashed
-                            : only.equals("mutate-noop") ? bench::mutateNoop : bench::enforceWidest};
+            Supplier<Object>[] paths = new Supplier[names.length];
+            for (int p = 0; p < names.length; p++) {
+                paths[p] = all.get(names[p]);
+                if (paths[p] == null) {
+                    throw new IllegalArgumentException("probe.path: no path named " + names[p] + "; known: " + all.keySet());
+                }
+            }
             double[][] perCall = new double[paths.length][rounds];
             double[][] wallPerCall = new double[paths.length][rounds];
             // warm-up rounds, not recorded

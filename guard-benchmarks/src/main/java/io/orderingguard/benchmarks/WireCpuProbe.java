@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.json.DispatchCodec;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.wire.WireGuard;
@@ -36,14 +37,24 @@ import java.util.Locale;
  * against {@code readTree} = 1 — the time of one {@code readTree} in milliseconds, the bytes the
  * inspections allocated over the bytes {@code readTree} allocated, and the scan: the parser's tokens of
  * every body with every string made (no tree, no entries) against {@code readTree}, the floor of any
- * read that needs the body's text.
+ * read that needs the body's text, and last the CPU nanoseconds per entry of {@code readTree} and of
+ * {@code inspect}, which tell growth that is faster than the body's (the same figure at 1,000 and
+ * 10,000 entries is linear growth), and the median ratio in wall-clock time, which also counts the
+ * collector's pauses (thread CPU time does not).
+ *
+ * <p>The pseudo-surface {@value #CODEC_READ} probes {@link DispatchCodec#read(String, String)} of the
+ * dispatch documents {@link CodecBenchmarks} reads, in the place of {@code inspect}, against
+ * {@code readTree} of the same text (its check column is 0).
  *
  * <p>Run (after {@code mvn -o -q -B -DskipTests -pl guard-benchmarks -am package}):
  * {@code java -Xms3g -Xmx3g -cp guard-benchmarks/target/benchmarks.jar io.orderingguard.benchmarks.WireCpuProbe
- * [surfaces] [sizes] [rounds]}, e.g. {@code gemini,bedrock-converse 1000 30}; by default every surface at
- * 1,000 and 10,000 entries, 30 measured rounds after 10 warm-up rounds.
+ * [surfaces] [sizes] [rounds]}, e.g. {@code gemini,bedrock-converse,codec-read 1000 30}; by default every
+ * surface and {@value #CODEC_READ} at 1,000 and 10,000 entries, 30 measured rounds after 10 warm-up rounds.
  */
 public final class WireCpuProbe {
+
+    /** The pseudo-surface that probes {@link DispatchCodec#read(String, String)} instead of a wire surface. */
+    static final String CODEC_READ = "codec-read";
 
     private static final ObjectReader READER = new ObjectMapper().reader();
     private static final JsonFactory TOKENS = new JsonFactory();
@@ -59,7 +70,11 @@ public final class WireCpuProbe {
      * @param args optional: comma-separated surfaces, comma-separated sizes, measured rounds
      */
     public static void main(String[] args) {
-        List<String> surfaces = args.length > 0 ? List.of(args[0].split(",")) : WireBodies.SURFACES;
+        List<String> surfaces = new ArrayList<>(WireBodies.SURFACES);
+        surfaces.add(CODEC_READ);
+        if (args.length > 0) {
+            surfaces = List.of(args[0].split(","));
+        }
         int[] sizes = args.length > 1 ? Arrays.stream(args[1].split(",")).mapToInt(Integer::parseInt).toArray()
                 : new int[] {1_000, 10_000};
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 30;
@@ -67,7 +82,8 @@ public final class WireCpuProbe {
             throw new IllegalStateException("this JVM cannot measure thread CPU time");
         }
         PrintStream out = System.out;
-        out.println("surface size rounds ratio(inspect/readTree) read check readTree-ms-per-body alloc-ratio scan");
+        out.println("surface size rounds ratio(inspect/readTree) read check readTree-ms-per-body alloc-ratio scan "
+                + "readTree-ns-per-entry inspect-ns-per-entry wall-ratio");
         for (String surface : surfaces) {
             for (int size : sizes) {
                 out.println(probe(surface, size, rounds));
@@ -76,14 +92,106 @@ public final class WireCpuProbe {
     }
 
     /**
-     * Probes one surface at one size.
+     * Probes one surface (or {@value #CODEC_READ}) at one size.
      *
-     * @param surface the wire name
+     * @param surface the wire name, or {@value #CODEC_READ}
      * @param size the entries per body
      * @param rounds the measured rounds
      * @return the printed line
      */
     static String probe(String surface, int size, int rounds) {
+        Subject subject = CODEC_READ.equals(surface) ? codecRead(size) : wire(surface, size);
+        int warmUp = 10;
+        List<double[]> measured = new ArrayList<>();
+        long sink = 0;
+        long treeBytes = 0;
+        List<Double> scanTimes = new ArrayList<>();
+        long inspectBytes = 0;
+        for (int round = 0; round < warmUp + rounds; round++) {
+            // odd rounds inspect first, so neither side always runs right after the other
+            boolean treeFirst = round % 2 == 0;
+            long[] tree = {0, 0, 0};
+            long[] inspect = {0, 0, 0};
+            for (int pass = 0; pass < 2; pass++) {
+                long a0 = ALLOCATION.getCurrentThreadAllocatedBytes();
+                long w0 = System.nanoTime();
+                long t0 = THREADS.getCurrentThreadCpuTime();
+                if ((pass == 0) == treeFirst) {
+                    for (int v = 0; v < subject.count(); v++) {
+                        sink += subject.readTree(v);
+                    }
+                    tree[0] = THREADS.getCurrentThreadCpuTime() - t0;
+                    tree[2] = System.nanoTime() - w0;
+                    tree[1] = ALLOCATION.getCurrentThreadAllocatedBytes() - a0;
+                } else {
+                    for (int v = 0; v < subject.count(); v++) {
+                        sink += subject.read(v);
+                    }
+                    inspect[0] = THREADS.getCurrentThreadCpuTime() - t0;
+                    inspect[2] = System.nanoTime() - w0;
+                    inspect[1] = ALLOCATION.getCurrentThreadAllocatedBytes() - a0;
+                }
+            }
+            treeBytes += tree[1];
+            inspectBytes += inspect[1];
+            long t2 = THREADS.getCurrentThreadCpuTime();
+            for (int v = 0; v < subject.count(); v++) {
+                sink += subject.check(v);
+            }
+            long t3 = THREADS.getCurrentThreadCpuTime();
+            for (int v = 0; v < subject.count(); v++) {
+                sink += subject.scan(v);
+            }
+            long t4 = THREADS.getCurrentThreadCpuTime();
+            scanTimes.add((double) (t4 - t3) / tree[0]);
+            if (round >= warmUp) {
+                measured.add(new double[] {tree[0], inspect[0], t3 - t2, tree[2], inspect[2]});
+            }
+        }
+        double[] ratio = new double[rounds];
+        double[] read = new double[rounds];
+        double[] check = new double[rounds];
+        double[] tree = new double[rounds];
+        double[] treePerEntry = new double[rounds];
+        double[] inspectPerEntry = new double[rounds];
+        double[] wall = new double[rounds];
+        long entries = (long) subject.count() * size;
+        for (int r = 0; r < rounds; r++) {
+            double[] m = measured.get(r);
+            ratio[r] = m[1] / m[0];
+            read[r] = (m[1] - m[2]) / m[0];
+            check[r] = m[2] / m[0];
+            tree[r] = m[0] / subject.count() / 1e6;
+            treePerEntry[r] = m[0] / entries;
+            inspectPerEntry[r] = m[1] / entries;
+            wall[r] = m[4] / m[3];
+        }
+        double[] scan = scanTimes.stream().skip(warmUp).mapToDouble(Double::doubleValue).toArray();
+        return String.format(Locale.ROOT, "%s %d %d %.3f %.3f %.3f %.3f %.3f %.3f %.0f %.0f %.3f%s", surface, size,
+                rounds, median(ratio), median(read), median(check), median(tree), (double) inspectBytes / treeBytes,
+                median(scan), median(treePerEntry), median(inspectPerEntry), median(wall), sink == 42 ? " " : "");
+    }
+
+    /** What one probe line measures: a rotation of bodies, Jackson's tree of each, and the read under test. */
+    private interface Subject {
+        /** The bodies in the rotation. */
+        int count();
+
+        /** Jackson's {@code readTree} of body {@code v}; returns something to sink. */
+        long readTree(int v);
+
+        /** The read under test of body {@code v} (for a wire surface, the whole {@code inspect}). */
+        long read(int v);
+
+        /** The check alone of body {@code v}'s already-read dispatch (0 when the read checks nothing). */
+        long check(int v);
+
+        /** The parser's tokens of body {@code v} with every string made. */
+        long scan(int v);
+    }
+
+    /** {@code wire-<surface>-enforce}: {@link WireGuard#inspect} of a request body against its {@code readTree}. */
+    private static Subject wire(String surface, int size) {
         String urlPath = WireBodies.urlPath(surface);
         OrderingGuard guard = OrderingGuard.builder()
                 .profile(Profiles.forDispatch(WireBodies.provider(surface), WireBodies.model(surface)))
@@ -100,66 +208,89 @@ public final class WireCpuProbe {
             }
             dispatches[v] = passed.parsed().dispatch();
         }
-        int warmUp = 10;
-        List<double[]> measured = new ArrayList<>();
-        long sink = 0;
-        long treeBytes = 0;
-        List<Double> scanTimes = new ArrayList<>();
-        long inspectBytes = 0;
-        for (int round = 0; round < warmUp + rounds; round++) {
-            // odd rounds inspect first, so neither side always runs right after the other
-            boolean treeFirst = round % 2 == 0;
-            long[] tree = {0, 0};
-            long[] inspect = {0, 0};
-            for (int pass = 0; pass < 2; pass++) {
-                long a0 = ALLOCATION.getCurrentThreadAllocatedBytes();
-                long t0 = THREADS.getCurrentThreadCpuTime();
-                if ((pass == 0) == treeFirst) {
-                    for (byte[] body : bodies) {
-                        sink += readTree(body).size();
-                    }
-                    tree[0] = THREADS.getCurrentThreadCpuTime() - t0;
-                    tree[1] = ALLOCATION.getCurrentThreadAllocatedBytes() - a0;
-                } else {
-                    for (byte[] body : bodies) {
-                        sink += wire.inspect(body, urlPath, Conversations.CONVERSATION_ID).bodyToSend().length;
-                    }
-                    inspect[0] = THREADS.getCurrentThreadCpuTime() - t0;
-                    inspect[1] = ALLOCATION.getCurrentThreadAllocatedBytes() - a0;
+        return new Subject() {
+            @Override
+            public int count() {
+                return bodies.length;
+            }
+
+            @Override
+            public long readTree(int v) {
+                return WireCpuProbe.readTree(bodies[v]).size();
+            }
+
+            @Override
+            public long read(int v) {
+                return wire.inspect(bodies[v], urlPath, Conversations.CONVERSATION_ID).bodyToSend().length;
+            }
+
+            @Override
+            public long check(int v) {
+                GuardResult result = guard.check(dispatches[v]);
+                return result.advisories().size();
+            }
+
+            @Override
+            public long scan(int v) {
+                return WireCpuProbe.scan(bodies[v]);
+            }
+        };
+    }
+
+    /**
+     * {@code codec-read}: {@link DispatchCodec#read(String, String)} of a dispatch document (what
+     * {@link CodecBenchmarks} times) against Jackson's {@code readTree} of the same text.
+     */
+    private static Subject codecRead(int size) {
+        DispatchCodec codec = DispatchCodec.defaults();
+        String[] documents = new String[Conversations.rotation(size)];
+        for (int v = 0; v < documents.length; v++) {
+            documents[v] = codec.write(Conversations.dispatch(
+                    Conversations.generate(size, Conversations.Style.ANTHROPIC, v)));
+            if (codec.read(documents[v], "bench.json").timeline().size() != size) {
+                throw new IllegalStateException("codec-read: the document does not read back to " + size + " entries");
+            }
+        }
+        return new Subject() {
+            @Override
+            public int count() {
+                return documents.length;
+            }
+
+            @Override
+            public long readTree(int v) {
+                try {
+                    return READER.readTree(documents[v]).size();
+                } catch (IOException e) {
+                    throw new UncheckedIOException("the probe's document is not JSON", e);
                 }
             }
-            treeBytes += tree[1];
-            inspectBytes += inspect[1];
-            long t2 = THREADS.getCurrentThreadCpuTime();
-            for (Dispatch dispatch : dispatches) {
-                GuardResult result = guard.check(dispatch);
-                sink += result.advisories().size();
+
+            @Override
+            public long read(int v) {
+                return codec.read(documents[v], "bench.json").timeline().size();
             }
-            long t3 = THREADS.getCurrentThreadCpuTime();
-            for (byte[] body : bodies) {
-                sink += scan(body);
+
+            @Override
+            public long check(int v) {
+                return 0;
             }
-            long t4 = THREADS.getCurrentThreadCpuTime();
-            scanTimes.add((double) (t4 - t3) / tree[0]);
-            if (round >= warmUp) {
-                measured.add(new double[] {tree[0], inspect[0], t3 - t2});
+
+            @Override
+            public long scan(int v) {
+                long characters = 0;
+                try (JsonParser parser = TOKENS.createParser(documents[v])) {
+                    for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                        if (token == JsonToken.VALUE_STRING) {
+                            characters += parser.getText().length();
+                        }
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException("the probe's document is not JSON", e);
+                }
+                return characters;
             }
-        }
-        double[] ratio = new double[rounds];
-        double[] read = new double[rounds];
-        double[] check = new double[rounds];
-        double[] tree = new double[rounds];
-        for (int r = 0; r < rounds; r++) {
-            double[] m = measured.get(r);
-            ratio[r] = m[1] / m[0];
-            read[r] = (m[1] - m[2]) / m[0];
-            check[r] = m[2] / m[0];
-            tree[r] = m[0] / bodies.length / 1e6;
-        }
-        double[] scan = scanTimes.stream().skip(warmUp).mapToDouble(Double::doubleValue).toArray();
-        return String.format(Locale.ROOT, "%s %d %d %.3f %.3f %.3f %.3f %.3f %.3f%s", surface, size, rounds,
-                median(ratio), median(read), median(check), median(tree), (double) inspectBytes / treeBytes,
-                median(scan), sink == 42 ? " " : "");
+        };
     }
 
     /** Reads every token of a body and makes every string: what any read of the body's text pays. */

@@ -53,6 +53,11 @@ import java.util.function.Consumer;
  * or of the path in a multi-line document), the JSON path and what was expected, e.g.
  * {@code conv.jsonl:3: $.entries[1].role: expected one of user, assistant, system, but was "bot"}.
  *
+ * <p>A JSON document is read from the parser's tokens straight into entries, without a tree of the
+ * whole document; a document that read does not take (any problem at all, or a shape it does not know)
+ * is read through a tree, which names the problem as above. Both give the same dispatch for every
+ * document the tree read accepts.
+ *
  * <p>Writing puts fields in document order ({@code conversationId, provider, model, surface, options,
  * tools, context, entries}; per entry {@code kind, id, role|tool, content|args, result, requested,
  * providerExecuted, payload, replayCompatibility, step, wireMessage}) and leaves out what reading
@@ -124,6 +129,15 @@ public final class DispatchCodec {
      * @throws GuardInputException when the text is not a valid dispatch document
      */
     public Dispatch read(String json, String source) {
+        Dispatch streamed = DispatchStream.read(input, Require.nonNull(json, "json"), source, 0);
+        return streamed != null ? streamed : readTree(json, source);
+    }
+
+    /**
+     * Reads one dispatch document through a whole tree: what {@link #read(String, String)} does for every
+     * document its streaming read does not take, and the reference its tests compare that read with.
+     */
+    Dispatch readTree(String json, String source) {
         return input.readJson(Require.nonNull(json, "json"), source, this::dispatch);
     }
 
@@ -137,7 +151,13 @@ public final class DispatchCodec {
      *     dispatch document
      */
     public Dispatch read(Path file) {
-        return input.readFile(Require.nonNull(file, "file"), this::dispatch);
+        Require.nonNull(file, "file");
+        if (JsonInput.isYaml(file)) {
+            return input.readFile(file, this::dispatch);
+        }
+        String text = input.readText(file);
+        Dispatch streamed = DispatchStream.read(input, text, file.toString(), 0);
+        return streamed != null ? streamed : input.readJson(text, file.toString(), this::dispatch);
     }
 
     /**
@@ -195,8 +215,7 @@ public final class DispatchCodec {
         Require.nonNull(file, "file");
         Require.nonNull(sink, "sink");
         String source = file.toString();
-        forEachJsonlLines(file, (text, number) ->
-                sink.accept(fromTree(input.parseJsonLine(text, source, number), source, number)));
+        forEachJsonlLines(file, (text, number) -> sink.accept(readLine(text, source, number)));
     }
 
     /** Feeds the non-blank lines of a JSONL file (byte order mark removed) to a handler. */
@@ -237,7 +256,7 @@ public final class DispatchCodec {
         forEachJsonlLines(file, (text, number) -> {
             Dispatch dispatch;
             try {
-                dispatch = fromTree(input.parseJsonLine(text, file.toString(), number), file.toString(), number);
+                dispatch = readLine(text, file.toString(), number);
             } catch (GuardInputException e) {
                 onBadLine.accept(e);
                 return;
@@ -322,9 +341,14 @@ public final class DispatchCodec {
     private void acceptLine(CharSequence raw, String source, int lineNumber, Consumer<Dispatch> sink) {
         String text = lineText(raw, lineNumber);
         if (text != null) {
-            JsonNode tree = input.parseJsonLine(text, source, lineNumber);
-            sink.accept(fromTree(tree, source, lineNumber));
+            sink.accept(readLine(text, source, lineNumber));
         }
+    }
+
+    /** Reads one JSONL line: from its tokens, or through a tree when the streaming read does not take it. */
+    private Dispatch readLine(String text, String source, int lineNumber) {
+        Dispatch streamed = DispatchStream.read(input, text, source, lineNumber);
+        return streamed != null ? streamed : fromTree(input.parseJsonLine(text, source, lineNumber), source, lineNumber);
     }
 
     /** The text of a line without a leading byte order mark, or {@code null} when blank. */

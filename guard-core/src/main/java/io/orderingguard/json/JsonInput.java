@@ -110,6 +110,11 @@ public final class JsonInput {
         return limits;
     }
 
+    /** The JSON mapper (its parser under the limits, duplicate fields refused), for the codecs' streaming reads. */
+    ObjectMapper jsonMapper() {
+        return json;
+    }
+
     /**
      * Parses JSON text.
      *
@@ -208,7 +213,7 @@ public final class JsonInput {
         return isYaml(file) ? parseYaml(text, file.toString()) : parseJson(text, file.toString());
     }
 
-    private static boolean isYaml(Path file) {
+    static boolean isYaml(Path file) {
         Path fileName = file.getFileName();
         String name = (fileName == null ? file.toString() : fileName.toString()).toLowerCase(Locale.ROOT);
         return name.endsWith(".yaml") || name.endsWith(".yml");

@@ -8,7 +8,6 @@ import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.WireRelation;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -193,13 +192,13 @@ public record AlternationRule(
                 }
             }
             if (stepless > maxPerGroup) {
-                List<String> ids = new ArrayList<>(stepless);
+                IdList.Builder ids = IdList.builder(stepless);
                 for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
                     if (entries.get(i) instanceof ToolCall c && c.requested() && c.step() == null) {
                         ids.add(c.id());
                     }
                 }
-                sink.report(this, Facet.MAX_PER_GROUP, ids, "at most " + maxPerGroup + " tool call(s) are allowed per "
+                sink.report(this, Facet.MAX_PER_GROUP, ids.build(), "at most " + maxPerGroup + " tool call(s) are allowed per "
                         + "model response, but a role group holds " + stepless);
             }
         }
@@ -219,7 +218,7 @@ public record AlternationRule(
                 }
             }
         }
-        IdIndex index = IdIndex.build(stepped, p -> calls[p].step(), null);
+        IdIndex index = IdIndex.build(stepped, p -> calls[p].step());
         // in order of each step's first call, as the steps are reported
         for (int p = 0; p < stepped; p++) {
             String step = calls[p].step();
@@ -231,11 +230,11 @@ public record AlternationRule(
                 count++;
             }
             if (count > maxPerGroup) {
-                List<String> ids = new ArrayList<>(count);
+                IdList.Builder ids = IdList.builder(count);
                 for (int q = p; q >= 0; q = index.next(q)) {
                     ids.add(calls[q].id());
                 }
-                sink.report(this, Facet.MAX_PER_GROUP, ids, "at most " + maxPerGroup
+                sink.report(this, Facet.MAX_PER_GROUP, ids.build(), "at most " + maxPerGroup
                         + " tool call(s) are allowed per model response, but step '" + step + "' holds " + count);
             }
         }

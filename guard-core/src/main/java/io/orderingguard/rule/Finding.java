@@ -28,7 +28,9 @@ public record Finding(
         Require.nonBlank(ruleType, "ruleType");
         Require.nonNull(severity, "severity");
         Require.nonBlank(profile, "profile");
-        primitiveIds = List.copyOf(Require.nonNull(primitiveIds, "primitiveIds"));
+        // ids a rule collected into an IdList are immutable already; anything else is copied
+        primitiveIds = primitiveIds instanceof IdList ? primitiveIds
+                : List.copyOf(Require.nonNull(primitiveIds, "primitiveIds"));
         Require.nonNull(detail, "detail");
         Require.nonNull(facet, "facet");
     }

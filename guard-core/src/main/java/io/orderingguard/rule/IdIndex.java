@@ -1,5 +1,7 @@
 package io.orderingguard.rule;
 
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.TimelineStructure;
 import java.util.List;
 import java.util.function.IntFunction;
 
@@ -44,15 +46,30 @@ final class IdIndex {
     }
 
     /**
-     * Indexes the positions {@code 0..size-1} whose {@code include} flag is set.
+     * Indexes the positions {@code 0..size-1}.
      *
      * @param size the number of positions
      * @param idAt the id at a position
-     * @param include which positions to index, or {@code null} for all
      * @return the index
      */
-    static IdIndex build(int size, IntFunction<String> idAt, boolean[] include) {
-        int capacity = Integer.highestOneBit(Math.max(4, size * 2 - 1)) << 1;
+    static IdIndex build(int size, IntFunction<String> idAt) {
+        return build(size, size, idAt, null, null);
+    }
+
+    /**
+     * Indexes the positions {@code 0..size-1} of a timeline that hold entries of one kind, or all of
+     * them when {@code structure} is {@code null}.
+     *
+     * @param size the number of positions
+     * @param count how many of them hold the kind (sizes the table)
+     * @param idAt the id at a position
+     * @param structure the timeline's structure, which knows each position's kind, or {@code null}
+     * @param kind the kind to index, or {@code null}
+     * @return the index
+     */
+    static IdIndex build(int size, int count, IntFunction<String> idAt, TimelineStructure structure, Kind kind) {
+        // a table of two to four slots per indexed id keeps probe runs short
+        int capacity = Integer.highestOneBit(Math.max(4, count * 2 - 1)) << 1;
         int[] table = new int[capacity];
         int[] nextSame = new int[size];
         IdIndex index = new IdIndex(table, nextSame, idAt);
@@ -61,7 +78,7 @@ final class IdIndex {
         // position, and an id shared by many positions costs no walk along its chain
         for (int i = size - 1; i >= 0; i--) {
             nextSame[i] = -1;
-            if (include != null && !include[i]) {
+            if (structure != null && structure.kind(i) != kind) {
                 continue;
             }
             String id = idAt.apply(i);
@@ -91,7 +108,7 @@ final class IdIndex {
      * @return the index
      */
     static IdIndex of(List<String> ids) {
-        return build(ids.size(), ids::get, null);
+        return build(ids.size(), ids::get);
     }
 
     /**

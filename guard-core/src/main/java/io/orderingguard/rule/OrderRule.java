@@ -131,19 +131,24 @@ public record OrderRule(
     private void checkRange(List<Entry> entries, TimelineStructure s, int from, int to, FindingSink sink) {
         int lastBefore = -1;
         int firstAfter = -1;
+        int named = 0;
         for (int i = from; i < to; i++) {
             Kind k = s.kind(i);
             if (k == before) {
                 lastBefore = i;
+                named++;
             }
-            if (k == after && firstAfter < 0) {
-                firstAfter = i;
+            if (k == after) {
+                named++;
+                if (firstAfter < 0) {
+                    firstAfter = i;
+                }
             }
         }
         if (lastBefore < 0 || firstAfter < 0 || lastBefore <= firstAfter) {
             return;
         }
-        List<String> ids = new ArrayList<>(to - from);
+        IdList.Builder ids = IdList.builder(named);
         for (int i = from; i < to; i++) {
             if (s.kind(i) == before) {
                 ids.add(entries.get(i).id());
@@ -154,7 +159,7 @@ public record OrderRule(
                 ids.add(entries.get(i).id());
             }
         }
-        sink.report(this, Facet.ORDER, ids, before.wireName() + " entries must all precede " + after.wireName()
+        sink.report(this, Facet.ORDER, ids.build(), before.wireName() + " entries must all precede " + after.wireName()
                 + " entries, but " + before.wireName() + " " + RuleFields.quote(entries.get(lastBefore).id())
                 + " comes after " + after.wireName() + " " + RuleFields.quote(entries.get(firstAfter).id()));
     }

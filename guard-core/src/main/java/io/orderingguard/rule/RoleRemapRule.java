@@ -70,7 +70,7 @@ public record RoleRemapRule(
         // repeated on each call: one finding per tag value found (usually one), naming every entry it covers,
         // instead of one per entry (thousands on a long conversation, all saying the same).
         List<JsonNode> found = null;
-        List<List<String>> ids = null;
+        List<IdList.Builder> ids = null;
         List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
         for (int i = 0; i < entries.size(); i++) {
@@ -90,7 +90,7 @@ public record RoleRemapRule(
             int group = found.indexOf(value);
             if (group < 0) {
                 found.add(value);
-                ids.add(new ArrayList<>());
+                ids.add(IdList.builder(remaining(s, i, entries.size())));
                 group = found.size() - 1;
             }
             ids.get(group).add(e.id());
@@ -99,7 +99,7 @@ public record RoleRemapRule(
             return;
         }
         for (int g = 0; g < found.size(); g++) {
-            List<String> tagged = ids.get(g);
+            List<String> tagged = ids.get(g).build();
             JsonNode value = found.get(g);
             String which = tagged.size() == 1
                     ? kind.wireName() + " " + RuleFields.quote(tagged.get(0))
@@ -109,6 +109,17 @@ public record RoleRemapRule(
                     + which + " should equal '" + variant + "', but was "
                     + (value.isMissingNode() ? "absent" : RuleFields.json(value)));
         }
+    }
+
+    /** How many entries of the rule's kind stand at {@code from} or after: the most a tag group can name. */
+    private int remaining(TimelineStructure s, int from, int size) {
+        int count = 0;
+        for (int i = from; i < size; i++) {
+            if (s.kind(i) == kind) {
+                count++;
+            }
+        }
+        return count;
     }
 
     @Override

@@ -30,7 +30,7 @@ public final class RuleContext {
     private int[] priorToCurrent;
     // per kind (by ordinal): the index of the entries' ids, shared by the rules that look ids up
     private IdIndex[] idIndexes;
-    private boolean[][] ofKind;
+    private boolean[] indexed;
 
     private RuleContext(Dispatch dispatch, Baseline previous, CapturedBaseline current, List<String> capturePaths) {
         this.dispatch = dispatch;
@@ -203,7 +203,7 @@ public final class RuleContext {
             return map;
         }
         // the order changed or entries were removed: fall back to an id index
-        IdIndex index = IdIndex.build(m, now::id, null);
+        IdIndex index = IdIndex.build(m, now::id);
         for (; i < n; i++) {
             int found = -1;
             for (int k = index.first(prior.id(i)); k >= 0; k = index.next(k)) {
@@ -245,22 +245,20 @@ public final class RuleContext {
     IdIndex idIndex(Kind kind) {
         if (idIndexes == null) {
             idIndexes = new IdIndex[Kind.values().length];
-            ofKind = new boolean[Kind.values().length][];
+            indexed = new boolean[Kind.values().length];
         }
         int k = kind.ordinal();
-        if (ofKind[k] == null) {
+        if (!indexed[k]) {
+            indexed[k] = true;
             List<Entry> entries = timeline.entries();
             int n = entries.size();
-            boolean[] include = new boolean[n];
             int count = 0;
             for (int i = 0; i < n; i++) {
                 if (structure.kind(i) == kind) {
-                    include[i] = true;
                     count++;
                 }
             }
-            ofKind[k] = include;
-            idIndexes[k] = count < 2 ? null : IdIndex.build(n, i -> entries.get(i).id(), include);
+            idIndexes[k] = count < 2 ? null : IdIndex.build(n, count, i -> entries.get(i).id(), structure, kind);
         }
         return idIndexes[k];
     }

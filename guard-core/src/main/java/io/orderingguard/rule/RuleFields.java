@@ -2,10 +2,7 @@ package io.orderingguard.rule;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.support.Require;
-import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 
 /** Shared field validation and small helpers of the rule records. */
@@ -41,14 +38,6 @@ final class RuleFields {
         Require.argument(!path.startsWith(".") && !path.endsWith(".") && !path.contains(".."),
                 field + " must be a dot path such as 'a.b', but was '" + path + "'");
         return path.intern();
-    }
-
-    static List<String> ids(List<Entry> entries, int from, int to) {
-        List<String> ids = new ArrayList<>(to - from);
-        for (int i = from; i < to; i++) {
-            ids.add(entries.get(i).id());
-        }
-        return ids;
     }
 
     /** The repair result of a rule type whose findings only the producer of the conversation can fix. */

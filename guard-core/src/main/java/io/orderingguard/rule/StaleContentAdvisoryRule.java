@@ -4,7 +4,6 @@ import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.Kind;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -73,18 +72,22 @@ public record StaleContentAdvisoryRule(String id, Kind kind, StaleContentScope s
     @Override
     public void check(RuleContext context, FindingSink sink) {
         int boundary = context.structure().latestUserIndex();
-        List<String> stale = null;
-        List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
+        int count = 0;
         for (int i = 0; i < boundary; i++) {
             if (s.kind(i) == kind) {
-                if (stale == null) {
-                    stale = new ArrayList<>();
-                }
-                stale.add(entries.get(i).id());
+                count++;
             }
         }
-        if (stale != null) {
+        if (count > 0) {
+            List<Entry> entries = context.entries();
+            IdList.Builder ids = IdList.builder(count);
+            for (int i = 0; i < boundary; i++) {
+                if (s.kind(i) == kind) {
+                    ids.add(entries.get(i).id());
+                }
+            }
+            List<String> stale = ids.build();
             sink.report(this, Facet.STALE, stale, stale.size() + " " + kind.wireName() + " entr"
                     + (stale.size() == 1 ? "y predates" : "ies predate") + " the latest user turn; consider dropping "
                     + (stale.size() == 1 ? "it" : "them") + " (provider opt-out: " + optOutOptionKey + ")");

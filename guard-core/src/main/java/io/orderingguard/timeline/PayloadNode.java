@@ -13,8 +13,9 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
  * read-only (setting or removing one throws {@link UnsupportedOperationException}) and entries never
  * expose it (their accessors return deep copies), so a remembered fingerprint stays valid for the life of
  * the entry, and entries share one node instead of copying it; preservation rules and stash snapshots
- * fingerprint the same payloads on every dispatch of a conversation. A payload of one field (a
- * signature, a channel: the usual case) holds it in a one-entry map, with no hash table.
+ * fingerprint the same payloads on every dispatch of a conversation. A payload of up to
+ * {@value FieldArrayMap#MAX_FIELDS} fields (a signature, a channel, a role tag: the usual case) keeps them in
+ * one array of names and values ({@link FieldArrayMap}), with no hash table, and looks a field up there.
  *
  * <p>Thread-safe: the whole-payload fingerprint is published by a volatile flag written after it, the
  * first field fingerprint by its path written after it (by the one thread that claimed the slot), and
@@ -38,8 +39,12 @@ final class PayloadNode extends ObjectNode {
     private static final AtomicIntegerFieldUpdater<PayloadNode> CLAIM =
             AtomicIntegerFieldUpdater.newUpdater(PayloadNode.class, "firstClaimed");
 
+    // the fields of a small payload (the array behind its FieldArrayMap), or null for a hash map
+    private final transient Object[] pairs;
+
     private PayloadNode(Map<String, JsonNode> properties) {
         super(JsonNodeFactory.instance, properties);
+        this.pairs = properties instanceof FieldArrayMap small ? small.pairs() : null;
     }
 
     /**
@@ -50,7 +55,7 @@ final class PayloadNode extends ObjectNode {
      * @return the node
      */
     static PayloadNode of(String name, JsonNode value) {
-        return new PayloadNode(Map.of(name, value));
+        return new PayloadNode(FieldArrayMap.of(name, value));
     }
 
     /**
@@ -60,11 +65,17 @@ final class PayloadNode extends ObjectNode {
      * @return the node
      */
     static PayloadNode of(LinkedHashMap<String, JsonNode> properties) {
-        if (properties.size() == 1) {
-            Map.Entry<String, JsonNode> only = properties.entrySet().iterator().next();
-            return of(only.getKey(), only.getValue());
+        if (properties.isEmpty()) {
+            return new PayloadNode(Map.of());
         }
-        return new PayloadNode(properties.isEmpty() ? Map.of() : Collections.unmodifiableMap(properties));
+        return new PayloadNode(properties.size() <= FieldArrayMap.MAX_FIELDS ? FieldArrayMap.copyOf(properties)
+                : Collections.unmodifiableMap(properties));
+    }
+
+    @Override
+    public JsonNode get(String propertyName) {
+        Object[] small = pairs;
+        return small == null ? super.get(propertyName) : FieldArrayMap.find(small, propertyName);
     }
 
     /**

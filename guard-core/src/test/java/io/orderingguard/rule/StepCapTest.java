@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Timeline;
@@ -55,12 +56,24 @@ class StepCapTest {
         for (int i = 0; i < n; i++) {
             ids.add("id-" + random.nextInt(1 + random.nextInt(8)));
         }
+        // the positions indexed hold tool calls, the others messages with the same ids
         boolean[] include = new boolean[n];
+        List<Entry> entries = new ArrayList<>();
+        int count = 0;
         for (int i = 0; i < n; i++) {
             include[i] = random.nextInt(4) != 0;
+            if (include[i]) {
+                count++;
+                entries.add(new ToolCall(ids.get(i), "search", null, ToolResult.of("r"), true, null, null, null, null,
+                        false));
+            } else {
+                entries.add(new Message(ids.get(i), Role.USER, "go", null, null, null, null));
+            }
         }
+        TimelineStructure structure = Timeline.of(entries).structure();
 
-        IdIndex index = IdIndex.build(n, ids::get, include);
+        IdIndex index = IdIndex.build(n, count, ids::get, structure, Kind.TOOL_CALL);
+        IdIndex all = IdIndex.build(n, ids::get);
 
         for (int i = 0; i < n; i++) {
             List<Integer> expected = new ArrayList<>();
@@ -74,6 +87,17 @@ class StepCapTest {
                 chain.add(k);
             }
             assertThat(chain).as("positions of %s in %s", ids.get(i), ids).isEqualTo(expected);
+            List<Integer> everywhere = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                if (ids.get(k).equals(ids.get(i))) {
+                    everywhere.add(k);
+                }
+            }
+            List<Integer> allChain = new ArrayList<>();
+            for (int k = all.first(ids.get(i)); k >= 0; k = all.next(k)) {
+                allChain.add(k);
+            }
+            assertThat(allChain).as("positions of %s in %s, unfiltered", ids.get(i), ids).isEqualTo(everywhere);
         }
         assertThat(index.first("absent")).isEqualTo(-1);
     }
