@@ -72,6 +72,11 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
         }
     }
 
+    /** Checks that {@link #enforceLoop} reuses what it claims to (for the setup test, after {@link #setUp()}). */
+    void verifyLoop() {
+        loop.verifyReuse();
+    }
+
     /** Sets up every benchmark of the class (for the setup test). */
     void setUp() {
         setUpRequests();
@@ -181,13 +186,17 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
      * from then on each call sends one of the two requests, alternately, so the previous request of the
      * conversation always differs from the one sent by its last round. The decorator then reuses the
      * entries of every message before that round, with the thought-id numbering it had reached there,
-     * exactly the work of a request that grew by a round since the previous one.
+     * exactly the work of a request that grew by a round since the previous one. The setup test checks that
+     * (with an observer on another decorator: {@link #verifyReuse}).
      */
     static final class Loop {
         private final NoDelegate delegate = new NoDelegate();
         private final GuardedChatModel model;
         private final ChatRequest[][] rounds;
+        /** Per conversation: its request without the last round, sent once before timing. */
+        private final ChatRequest[] previous;
         private final ChatRequestOptions[] options;
+        private final int size;
         private final boolean[] second;
         private int next;
 
@@ -196,15 +205,8 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
             rounds = new ChatRequest[rotation][];
             options = new ChatRequestOptions[rotation];
             second = new boolean[rotation];
-            ChatRequestCodec fresh = ChatRequestCodec.of(Conversations.PROVIDER, null);
+            previous = new ChatRequest[rotation];
             model = GuardedChatModel.builder(delegate, Guards.widestEnforce()).encodingCache(rotation + 1).build();
-            List<Dispatch> seen = new ArrayList<>();
-            // the same decorator with an observer: what the timed one checks, made visible
-            GuardedChatModel observed = GuardedChatModel.builder(new NoDelegate(), Guards.widestEnforce())
-                    .observer(dispatch -> {
-                        seen.add(dispatch);
-                        return CheckObservation.NONE;
-                    }).build();
             for (int v = 0; v < rotation; v++) {
                 ChatRequest whole = chatRequest(Conversations.generate(size, Conversations.Style.ANTHROPIC, v));
                 List<ChatMessage> messages = whole.messages();
@@ -217,19 +219,34 @@ public class LangChain4jCodecBenchmark extends SizedBenchmark {
                     other.add(m instanceof AiMessage a ? a.toBuilder().build()
                             : ((ToolExecutionResultMessage) m).toBuilder().build());
                 }
-                ChatRequest previous = whole.toBuilder().messages(messages.subList(0, round)).build();
+                previous[v] = whole.toBuilder().messages(messages.subList(0, round)).build();
                 rounds[v] = new ChatRequest[] {whole, whole.toBuilder().messages(other).build()};
                 options[v] = ChatRequestOptions.builder()
                         .listenerAttributes(Map.of(GuardedChatModel.CONVERSATION_ID, Conversations.CONVERSATION_ID + "-" + v))
                         .build();
-                send(model, delegate, previous, options[v]);
-                if (v < 4) {
-                    verify(observed, fresh, previous, rounds[v], options[v], seen, size);
-                }
+                send(model, delegate, previous[v], options[v]);
+            }
+            this.size = size;
+        }
+
+        /**
+         * Checks on the first conversations, with the same decorator and an observer, that each round reuses
+         * the entries of the messages before it and equals a fresh encode (for the setup test: an observer
+         * in the benchmark's JVM would change what the JIT makes of every check).
+         */
+        void verifyReuse() {
+            List<Dispatch> seen = new ArrayList<>();
+            GuardedChatModel observed = GuardedChatModel.builder(new NoDelegate(), Guards.widestEnforce())
+                    .observer(dispatch -> {
+                        seen.add(dispatch);
+                        return CheckObservation.NONE;
+                    }).build();
+            ChatRequestCodec fresh = ChatRequestCodec.of(Conversations.PROVIDER, null);
+            for (int v = 0; v < Math.min(4, rounds.length); v++) {
+                verify(observed, fresh, previous[v], rounds[v], options[v], seen, size);
             }
         }
 
-        /** Checks on one conversation that each round reuses the entries before it and equals a fresh encode. */
         private static void verify(GuardedChatModel observed, ChatRequestCodec fresh, ChatRequest previous,
                 ChatRequest[] both, ChatRequestOptions options, List<Dispatch> seen, int size) {
             seen.clear();

@@ -329,35 +329,43 @@ public final class ChatRequestCodec {
      * @throws IllegalArgumentException when {@code conversationId} is blank
      */
     public EncodedChatRequest encode(ChatRequest request, String conversationId) {
-        return encode(request, conversationId, null);
+        Require.nonNull(request, "request");
+        Require.blankToError(conversationId, "conversationId");
+        ChatRequestParameters effective = effectiveParameters(request);
+        MessageEncoder.ResultWires resultWires = resultWires();
+        Timeline.Builder entries = MessageEncoder.entries(request.messages(), layout, resultWires);
+        List<DeclaredTool> tools = ToolDeclarations.of(effective.toolSpecifications());
+        String model = effective.modelName();
+        Dispatch dispatch = Dispatch.of(conversationId, provider, model == null || model.isBlank() ? null : model,
+                entries.build(tools)).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));
+        return new EncodedChatRequest(request, dispatch, layout, resultWires);
     }
 
     /**
      * Encodes a request, reusing the entries a cache remembers from the previous request of the same
      * conversation (see {@link EncodingCache}) and remembering this one's. The dispatch is the one
-     * {@link #encode(ChatRequest, String)} makes; with no cache or no conversation id it is that method.
+     * {@link #encode(ChatRequest, String)} makes; with no cache or no conversation id it is that method
+     * (kept apart, so that the stateless path compiles as it did).
      */
     EncodedChatRequest encode(ChatRequest request, String conversationId, EncodingCache cache) {
+        if (cache == null || conversationId == null) {
+            return encode(request, conversationId);
+        }
         Require.nonNull(request, "request");
         Require.blankToError(conversationId, "conversationId");
         ChatRequestParameters effective = effectiveParameters(request);
         MessageEncoder.ResultWires resultWires = resultWires();
         List<DeclaredTool> tools = ToolDeclarations.of(effective.toolSpecifications());
-        Timeline timeline;
-        if (cache == null || conversationId == null) {
-            timeline = MessageEncoder.entries(request.messages(), layout, resultWires).build(tools);
-        } else {
-            EncodingCache.Snapshot previous = cache.get(conversationId);
-            if (previous != null && !previous.encodedLike(layout, resultWires)) {
-                previous = null;
-            }
-            List<ChatMessage> messages = request.messages();
-            MessageEncoder encoder = MessageEncoder.remembering(messages, layout, resultWires, previous);
-            timeline = encoder.builder().build(tools);
-            // a ChatRequest keeps an unmodifiable copy of its messages; a subclass may not
-            List<ChatMessage> kept = request.getClass() == ChatRequest.class ? messages : List.copyOf(messages);
-            cache.put(conversationId, encoder.snapshot(kept, timeline.entries()));
+        EncodingCache.Snapshot previous = cache.get(conversationId);
+        if (previous != null && !previous.encodedLike(layout, resultWires)) {
+            previous = null;
         }
+        List<ChatMessage> messages = request.messages();
+        MessageEncoder encoder = MessageEncoder.remembering(messages, layout, resultWires, previous);
+        Timeline timeline = encoder.builder().build(tools);
+        // a ChatRequest keeps an unmodifiable copy of its messages; a subclass may not
+        List<ChatMessage> kept = request.getClass() == ChatRequest.class ? messages : List.copyOf(messages);
+        cache.put(conversationId, encoder.snapshot(kept, timeline.entries()));
         String model = effective.modelName();
         Dispatch dispatch = Dispatch.of(conversationId, provider, model == null || model.isBlank() ? null : model,
                 timeline).withOptions(ParameterOptions.of(effective).overriddenBy(overrides));

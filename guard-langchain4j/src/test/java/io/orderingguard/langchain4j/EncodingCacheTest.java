@@ -162,6 +162,8 @@ class EncodingCacheTest {
                 TestProfiles.strict())).conversationId(r -> "c-1").build();
         GuardedChatModel forgetting = GuardedChatModel.builder(delegate, TestProfiles.guard(Mode.ENFORCE,
                 TestProfiles.strict())).conversationId(r -> "c-1").encodingCache(0).build();
+        GuardedChatRequestTransformer transformer = GuardedChatRequestTransformer.of(TestProfiles.guard(Mode.ENFORCE,
+                TestProfiles.strict()), delegate);
         List<ChatMessage> messages = new ArrayList<>(List.of(UserMessage.from("find x")));
         List<ChatRequest> requests = new ArrayList<>();
 
@@ -171,6 +173,7 @@ class EncodingCacheTest {
             requests.add(request);
             remembering.chat(request);
             forgetting.chat(request);
+            assertThat(transformer.apply(request, "memory-1")).isSameAs(request);
             messages.add(calls("round " + round, "call_" + round));
             messages.add(result("call_" + round));
         }
@@ -189,6 +192,9 @@ class EncodingCacheTest {
         assertThatThrownBy(() -> GuardedChatModel.builder(delegate, TestProfiles.guard(Mode.ENFORCE,
                 TestProfiles.strict())).encodingCache(-1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("encodingCache must be >= 0, but was -1");
+        assertThatThrownBy(() -> GuardedStreamingChatModel.builder(new GuardedStreamingChatModelTest.RecordingStreamingModel(),
+                TestProfiles.guard(Mode.ENFORCE, TestProfiles.strict())).encodingCache(-3))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("encodingCache must be >= 0, but was -3");
         assertThatThrownBy(() -> GuardedChatRequestTransformer.of(TestProfiles.guard(Mode.ENFORCE, TestProfiles.strict()),
                 CODEC).withEncodingCache(-2)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("encodingCache must be >= 0, but was -2");
