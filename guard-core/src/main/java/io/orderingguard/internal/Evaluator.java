@@ -11,6 +11,7 @@ import io.orderingguard.timeline.Surface;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Runs the rules of the composed profiles over one context and collects the findings, split by
@@ -18,10 +19,14 @@ import java.util.Set;
  *
  * <p>Not thread-safe: one instance per check.
  */
-public final class Evaluator implements FindingSink {
+public final class Evaluator implements FindingSink, Predicate<OrderingRule> {
 
     private final Set<String> disabledAdvisories;
     private String profile;
+    // which rules the current evaluate() runs (see test)
+    private boolean stateless;
+    private boolean stateful;
+    private Surface surface;
     private List<Finding> blocking;
     private List<Finding> advisories;
 
@@ -55,18 +60,26 @@ public final class Evaluator implements FindingSink {
      * @param stateful whether to run preservation rules
      */
     public void evaluate(List<OrderingProfile> units, RuleContext context, boolean stateless, boolean stateful) {
-        Surface surface = context.dispatch().surface();
+        this.stateless = stateless;
+        this.stateful = stateful;
+        this.surface = context.dispatch().surface();
         for (int u = 0; u < units.size(); u++) {
             OrderingProfile unit = units.get(u);
             profile = unit.name();
-            List<OrderingRule> rules = unit.rules();
-            for (int r = 0; r < rules.size(); r++) {
-                OrderingRule rule = rules.get(r);
-                if ((rule.stateful() ? stateful : stateless) && rule.appliesOn(surface)) {
-                    rule.check(context, this);
-                }
-            }
+            context.check(unit.rules(), this, this);
         }
+    }
+
+    /**
+     * Returns whether the current evaluation runs a rule: stateless or preservation as asked, and applying
+     * on the dispatch's surface.
+     *
+     * @param rule the rule
+     * @return {@code true} when it runs
+     */
+    @Override
+    public boolean test(OrderingRule rule) {
+        return (rule.stateful() ? stateful : stateless) && rule.appliesOn(surface);
     }
 
     @Override

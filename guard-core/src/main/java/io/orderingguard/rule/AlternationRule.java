@@ -3,6 +3,7 @@ package io.orderingguard.rule;
 import java.util.Arrays;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.TimelineStructure;
@@ -107,19 +108,64 @@ public record AlternationRule(
     public void check(RuleContext context, FindingSink sink) {
         List<Entry> entries = context.entries();
         if (mode != AlternationMode.CAP_ONLY) {
-            checkRoles(entries, sink);
+            checkRoles(entries, context.structure(), 0, entries.size(), null, sink);
         }
         if (maxPerGroup != null) {
-            checkCap(entries, context.structure(), sink);
+            Cap cap = new Cap();
+            countCalls(entries, context.structure(), 0, entries.size(), cap);
+            reportCap(entries, context.structure(), cap, sink);
         }
     }
 
-    private void checkRoles(List<Entry> entries, FindingSink sink) {
-        Entry previous = null;
-        Role previousRole = null;
-        boolean seenMessage = false;
-        boolean modelTurnAfterUser = false;
-        for (Entry e : entries) {
+    /**
+     * {@link #check} in ranges: the roles are followed and the calls counted range by range; the cap's
+     * findings are reported at the end, after the roles', as {@link #check} reports them.
+     */
+    RangeCheck ranges(RuleContext context, FindingSink sink) {
+        List<Entry> entries = context.entries();
+        TimelineStructure s = context.structure();
+        Turns turns = mode == AlternationMode.CAP_ONLY ? null : new Turns();
+        Cap cap = maxPerGroup == null ? null : new Cap();
+        return new RangeCheck() {
+            @Override
+            public void range(int from, int to) {
+                if (turns != null) {
+                    checkRoles(entries, s, from, to, turns, sink);
+                }
+                if (cap != null) {
+                    countCalls(entries, s, from, to, cap);
+                }
+            }
+
+            @Override
+            public void end() {
+                if (cap != null) {
+                    reportCap(entries, s, cap, sink);
+                }
+            }
+        };
+    }
+
+    /** Where the role walk stands: the entry that took the last turn, and what came before. */
+    private static final class Turns {
+        Entry previous;
+        Role previousRole;
+        boolean seenMessage;
+        boolean modelTurnAfterUser;
+    }
+
+    /** Follows the roles through {@code [from, to)}, from and into {@code turns} ({@code null}: one whole pass). */
+    private void checkRoles(List<Entry> entries, TimelineStructure s, int from, int to, Turns turns, FindingSink sink) {
+        Entry previous = turns == null ? null : turns.previous;
+        Role previousRole = turns == null ? null : turns.previousRole;
+        boolean seenMessage = turns != null && turns.seenMessage;
+        boolean modelTurnAfterUser = turns != null && turns.modelTurnAfterUser;
+        for (int i = from; i < to; i++) {
+            // a thought changes nothing here: the structure says which entries they are, so they are not read
+            if (s.kind(i) == Kind.THOUGHT) {
+                continue;
+            }
+            Entry e = entries.get(i);
             if (e instanceof ToolCall c && c.result() != null && !c.providerExecuted()) {
                 // the call is a model turn and its result a turn of its own on the user side (a provider-executed
                 // call's result travels in the assistant response: it is model output like a thought)
@@ -154,6 +200,12 @@ public record AlternationRule(
             previousRole = m.role();
             modelTurnAfterUser = false;
         }
+        if (turns != null) {
+            turns.previous = previous;
+            turns.previousRole = previousRole;
+            turns.seenMessage = seenMessage;
+            turns.modelTurnAfterUser = modelTurnAfterUser;
+        }
     }
 
     private void reportConsecutive(Entry previous, Message m, FindingSink sink) {
@@ -178,46 +230,66 @@ public record AlternationRule(
         return e instanceof ToolCall ? "the tool result " + RuleFields.quote(e.id()) : RuleFields.quote(e.id());
     }
 
-    private void checkCap(List<Entry> entries, TimelineStructure s, FindingSink sink) {
-        int stepped = 0;
-        for (int g = 0; g < s.groupCount(); g++) {
-            int stepless = 0;
-            for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
-                if (entries.get(i) instanceof ToolCall c && c.requested()) {
-                    if (c.step() == null) {
-                        stepless++;
-                    } else {
-                        stepped++;
+    /**
+     * What the cap counts: the requested calls without a step in the current role group, the groups that
+     * hold too many of them, and every call with a step (the provider's response it came in).
+     */
+    private static final class Cap {
+        int stepless;
+        int[] overfull = new int[0];
+        int overfullCount;
+        ToolCall[] stepped = new ToolCall[16];
+        int steppedCount;
+    }
+
+    /** Counts the requested calls of {@code [from, to)}, closing each role group at its last entry. */
+    private void countCalls(List<Entry> entries, TimelineStructure s, int from, int to, Cap cap) {
+        for (int i = from; i < to; i++) {
+            if (s.kind(i) == Kind.TOOL_CALL && entries.get(i) instanceof ToolCall c && c.requested()) {
+                if (c.step() == null) {
+                    cap.stepless++;
+                } else {
+                    if (cap.steppedCount == cap.stepped.length) {
+                        cap.stepped = Arrays.copyOf(cap.stepped, cap.steppedCount * 2);
                     }
+                    cap.stepped[cap.steppedCount++] = c;
                 }
             }
-            if (stepless > maxPerGroup) {
-                IdList.Builder ids = IdList.builder(stepless);
-                for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
-                    if (entries.get(i) instanceof ToolCall c && c.requested() && c.step() == null) {
-                        ids.add(c.id());
+            int g = s.groupOf(i);
+            if (i + 1 == s.groupEnd(g)) {
+                if (cap.stepless > maxPerGroup) {
+                    if (cap.overfullCount == cap.overfull.length) {
+                        cap.overfull = Arrays.copyOf(cap.overfull, Math.max(4, cap.overfullCount * 2));
                     }
+                    cap.overfull[cap.overfullCount++] = g;
                 }
-                sink.report(this, Facet.MAX_PER_GROUP, ids.build(), "at most " + maxPerGroup + " tool call(s) are allowed per "
-                        + "model response, but a role group holds " + stepless);
+                cap.stepless = 0;
             }
         }
-        if (stepped > maxPerGroup) {
-            checkSteps(entries, s, stepped, sink);
+    }
+
+    /** Reports the role groups over the cap, in order, then the steps over it. */
+    private void reportCap(List<Entry> entries, TimelineStructure s, Cap cap, FindingSink sink) {
+        for (int k = 0; k < cap.overfullCount; k++) {
+            int g = cap.overfull[k];
+            IdList.Builder ids = IdList.builder(s.groupEnd(g) - s.groupStart(g));
+            for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
+                if (s.kind(i) == Kind.TOOL_CALL && entries.get(i) instanceof ToolCall c && c.requested()
+                        && c.step() == null) {
+                    ids.add(c.id());
+                }
+            }
+            List<String> calls = ids.build();
+            sink.report(this, Facet.MAX_PER_GROUP, calls, "at most " + maxPerGroup + " tool call(s) are allowed per "
+                    + "model response, but a role group holds " + calls.size());
+        }
+        if (cap.steppedCount > maxPerGroup) {
+            checkSteps(cap.stepped, cap.steppedCount, sink);
         }
     }
 
     /** Counts the calls of each step (across groups) with an index of their steps: no map, no list per step. */
-    private void checkSteps(List<Entry> entries, TimelineStructure s, int stepped, FindingSink sink) {
-        ToolCall[] calls = new ToolCall[stepped];
-        int k = 0;
-        for (int g = 0; g < s.groupCount(); g++) {
-            for (int i = s.groupStart(g); i < s.groupEnd(g); i++) {
-                if (entries.get(i) instanceof ToolCall c && c.requested() && c.step() != null) {
-                    calls[k++] = c;
-                }
-            }
-        }
+    private void checkSteps(ToolCall[] calls, int stepped, FindingSink sink) {
         IdIndex index = IdIndex.build(stepped, p -> calls[p].step());
         // in order of each step's first call, as the steps are reported
         for (int p = 0; p < stepped; p++) {

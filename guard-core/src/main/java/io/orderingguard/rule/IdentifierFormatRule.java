@@ -85,10 +85,19 @@ public record IdentifierFormatRule(
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
+        checkRange(context, 0, context.entries().size(), sink);
+    }
+
+    /** {@link #check} in ranges: it reads each id on its own. */
+    RangeCheck ranges(RuleContext context, FindingSink sink) {
+        return (from, to) -> checkRange(context, from, to, sink);
+    }
+
+    private void checkRange(RuleContext context, int from, int to, FindingSink sink) {
         Matcher matcher = allowedPattern == null ? null : matcher(allowedPattern);
         List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
-        for (int i = 0; i < entries.size(); i++) {
+        for (int i = from; i < to; i++) {
             if (s.kind(i) != kind) {
                 continue;
             }

@@ -91,10 +91,20 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
             }
             return;
         }
+        checkRange(context, 0, n, sink);
+    }
+
+    /** {@link #check} in ranges, unless only the terminal entry is checked: it reads each message on its own. */
+    RangeCheck ranges(RuleContext context, FindingSink sink) {
+        return onlyTerminal ? null : (from, to) -> checkRange(context, from, to, sink);
+    }
+
+    private void checkRange(RuleContext context, int from, int to, FindingSink sink) {
+        List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
         // a user or assistant message's attributed role is its own: messages of the other role are not read
         boolean byRole = role == Role.USER || role == Role.ASSISTANT;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             if (s.kind(i) == Kind.MESSAGE && (!byRole || s.attributedRole(i) == role)) {
                 checkMessage(entries, i, (Message) entries.get(i), sink);
             }

@@ -90,13 +90,22 @@ public record ReplayCompatibilityRule(String id, Set<Kind> kinds, List<String> a
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
+        checkRange(context, 0, context.entries().size(), sink);
+    }
+
+    /** {@link #check} in ranges: it reads each entry on its own. */
+    RangeCheck ranges(RuleContext context, FindingSink sink) {
+        return (from, to) -> checkRange(context, from, to, sink);
+    }
+
+    private void checkRange(RuleContext context, int from, int to, FindingSink sink) {
         int checked = 0;
         for (Kind k : kinds) {
             checked |= 1 << k.ordinal();
         }
         List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
-        for (int i = 0; i < entries.size(); i++) {
+        for (int i = from; i < to; i++) {
             // the kind from the structure: entries of a kind not checked are not read at all
             if ((checked & 1 << s.kind(i).ordinal()) == 0) {
                 continue;

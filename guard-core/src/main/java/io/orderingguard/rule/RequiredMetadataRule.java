@@ -210,12 +210,26 @@ public record RequiredMetadataRule(
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
+        checkRange(context, 0, context.entries().size(), applyTo == ApplyTo.EVERY ? null : new Selection(), sink);
+    }
+
+    /** {@link #check} in ranges: which entries are selected carries over from range to range. */
+    RangeCheck ranges(RuleContext context, FindingSink sink) {
+        Selection selection = applyTo == ApplyTo.EVERY ? null : new Selection();
+        return (from, to) -> checkRange(context, from, to, selection, sink);
+    }
+
+    /** The entries selected so far under {@code firstInStep} and {@code firstInGroup}. */
+    private static final class Selection {
+        int lastGroupSeen = -1;
+        Set<String> stepsSeen;
+    }
+
+    private void checkRange(RuleContext context, int start, int end, Selection selection, FindingSink sink) {
         List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
-        int from = onlyCurrentTurn ? s.latestUserIndex() + 1 : 0;
-        int lastGroupSeen = -1;
-        Set<String> stepsSeen = null;
-        for (int i = from; i < entries.size(); i++) {
+        int from = Math.max(start, onlyCurrentTurn ? s.latestUserIndex() + 1 : 0);
+        for (int i = from; i < end; i++) {
             if (s.kind(i) != kind) {
                 continue;
             }
@@ -227,14 +241,14 @@ public record RequiredMetadataRule(
             if (applyTo == ApplyTo.EVERY) {
                 selected = true;
             } else if (applyTo == ApplyTo.FIRST_IN_STEP && e.step() != null) {
-                if (stepsSeen == null) {
-                    stepsSeen = new HashSet<>();
+                if (selection.stepsSeen == null) {
+                    selection.stepsSeen = new HashSet<>();
                 }
-                selected = stepsSeen.add(e.step());
+                selected = selection.stepsSeen.add(e.step());
             } else {
                 int g = s.groupOf(i);
-                selected = g != lastGroupSeen;
-                lastGroupSeen = g;
+                selected = g != selection.lastGroupSeen;
+                selection.lastGroupSeen = g;
             }
             if (selected && isCandidate(e) && !isSatisfiedBy(e)) {
                 sink.report(this, Facet.MISSING_FIELD, List.of(e.id()), kind.wireName() + " " + RuleFields.quote(e.id())

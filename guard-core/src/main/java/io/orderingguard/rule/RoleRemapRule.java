@@ -66,14 +66,41 @@ public record RoleRemapRule(
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
-        // The producer tags every call for the renderer it was configured with, so a mismatch is one setting
-        // repeated on each call: one finding per tag value found (usually one), naming every entry it covers,
-        // instead of one per entry (thousands on a long conversation, all saying the same).
-        List<JsonNode> found = null;
-        List<IdList.Builder> ids = null;
+        report(scan(context, 0, context.entries().size(), null), sink);
+    }
+
+    /** {@link #check} in ranges: the tag groups grow range by range and are reported at the end. */
+    RangeCheck ranges(RuleContext context, FindingSink sink) {
+        return new RangeCheck() {
+            private Groups groups;
+
+            @Override
+            public void range(int from, int to) {
+                groups = scan(context, from, to, groups);
+            }
+
+            @Override
+            public void end() {
+                report(groups, sink);
+            }
+        };
+    }
+
+    /** The mismatched entries by tag value, in order of each value's first entry. */
+    private static final class Groups {
+        final List<JsonNode> found = new ArrayList<>(2);
+        final List<IdList.Builder> ids = new ArrayList<>(2);
+    }
+
+    /**
+     * Adds the mismatched entries of {@code [from, to)} to their tag groups.
+     *
+     * @return the groups, made on the first mismatch ({@code null} while every entry matches)
+     */
+    private Groups scan(RuleContext context, int from, int to, Groups groups) {
         List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
-        for (int i = 0; i < entries.size(); i++) {
+        for (int i = from; i < to; i++) {
             if (s.kind(i) != kind) {
                 continue;
             }
@@ -83,24 +110,30 @@ public record RoleRemapRule(
                 continue;
             }
             JsonNode value = tag == null ? MissingNode.getInstance() : tag;
-            if (found == null) {
-                found = new ArrayList<>(2);
-                ids = new ArrayList<>(2);
+            if (groups == null) {
+                groups = new Groups();
             }
-            int group = found.indexOf(value);
+            int group = groups.found.indexOf(value);
             if (group < 0) {
-                found.add(value);
-                ids.add(IdList.builder(remaining(s, i, entries.size())));
-                group = found.size() - 1;
+                groups.found.add(value);
+                groups.ids.add(IdList.builder(remaining(s, i, entries.size())));
+                group = groups.found.size() - 1;
             }
-            ids.get(group).add(e.id());
+            groups.ids.get(group).add(e.id());
         }
-        if (found == null) {
+        return groups;
+    }
+
+    // The producer tags every call for the renderer it was configured with, so a mismatch is one setting
+    // repeated on each call: one finding per tag value found (usually one), naming every entry it covers,
+    // instead of one per entry (thousands on a long conversation, all saying the same).
+    private void report(Groups groups, FindingSink sink) {
+        if (groups == null) {
             return;
         }
-        for (int g = 0; g < found.size(); g++) {
-            List<String> tagged = ids.get(g).build();
-            JsonNode value = found.get(g);
+        for (int g = 0; g < groups.found.size(); g++) {
+            List<String> tagged = groups.ids.get(g).build();
+            JsonNode value = groups.found.get(g);
             String which = tagged.size() == 1
                     ? kind.wireName() + " " + RuleFields.quote(tagged.get(0))
                     : tagged.size() + " " + kind.wireName() + " entries (" + RuleFields.quote(tagged.get(0)) + " to "

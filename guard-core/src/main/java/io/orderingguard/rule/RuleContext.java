@@ -7,6 +7,7 @@ import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.TimelineStructure;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * What a rule sees when it checks a dispatch: the timeline with its derived structure and declared
@@ -80,6 +81,22 @@ public final class RuleContext {
     public static RuleContext capturing(Dispatch dispatch, Baseline previous, List<String> fieldPaths) {
         return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, null,
                 List.copyOf(Require.nonNull(fieldPaths, "fieldPaths")));
+    }
+
+    /**
+     * Checks rules against this context: in effect each selected rule's {@link OrderingRule#check} in turn,
+     * its findings reaching the sink in the order of the rules, each rule's in its own order. On a timeline
+     * longer than about a thousand entries, the rules that read the entries one at a time take turns over
+     * blocks of a few hundred entries, so that each block is read from memory once for all of them rather
+     * than once per rule; their findings are held until their turn.
+     *
+     * @param rules the rules, in order
+     * @param selected which of them run (e.g. those that apply on the dispatch's surface)
+     * @param sink where the findings go
+     */
+    public void check(List<? extends OrderingRule> rules, Predicate<? super OrderingRule> selected, FindingSink sink) {
+        RuleRun.check(this, Require.nonNull(rules, "rules"), Require.nonNull(selected, "selected"),
+                Require.nonNull(sink, "sink"), RuleRun.BLOCK);
     }
 
     /**

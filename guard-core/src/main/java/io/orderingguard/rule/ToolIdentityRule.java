@@ -3,6 +3,8 @@ package io.orderingguard.rule;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 
@@ -47,12 +49,25 @@ public record ToolIdentityRule(String id, Severity severity, Provenance provenan
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
+        checkRange(context, 0, context.entries().size(), sink);
+    }
+
+    /** {@link #check} in ranges: it reads each call on its own. */
+    RangeCheck ranges(RuleContext context, FindingSink sink) {
+        return context.timeline().tools().isEmpty() ? null : (from, to) -> checkRange(context, from, to, sink);
+    }
+
+    private void checkRange(RuleContext context, int from, int to, FindingSink sink) {
         List<DeclaredTool> tools = context.timeline().tools();
         if (tools.isEmpty()) {
             return;
         }
-        for (Entry e : context.entries()) {
-            if (e instanceof ToolCall c && !c.tool().isEmpty() && !declared(tools, c.tool())) {
+        List<Entry> entries = context.entries();
+        TimelineStructure s = context.structure();
+        for (int i = from; i < to; i++) {
+            // the kind from the structure: messages and thoughts are not read at all
+            if (s.kind(i) == Kind.TOOL_CALL && entries.get(i) instanceof ToolCall c && !c.tool().isEmpty()
+                    && !declared(tools, c.tool())) {
                 sink.report(this, Facet.UNDECLARED, List.of(c.id()), "tool " + (c.requested() ? "call " : "result ")
                         + RuleFields.quote(c.id()) + " names undeclared tool '" + c.tool()
                         + "' (the provider may answer with an empty generation)");

@@ -92,9 +92,18 @@ public record ToolResultPairingRule(
 
     @Override
     public void check(RuleContext context, FindingSink sink) {
+        checkRange(context, 0, context.entries().size(), sink);
+    }
+
+    /** {@link #check} in ranges: it reads each call on its own. */
+    RangeCheck ranges(RuleContext context, FindingSink sink) {
+        return (from, to) -> checkRange(context, from, to, sink);
+    }
+
+    private void checkRange(RuleContext context, int from, int to, FindingSink sink) {
         List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
-        for (int i = 0; i < entries.size(); i++) {
+        for (int i = from; i < to; i++) {
             if (s.kind(i) != Kind.TOOL_CALL) {
                 continue;
             }

@@ -47,7 +47,7 @@ import java.util.Set;
  *
  * <p>Same random state, same setup. Thread-safe: stateless.
  */
-final class RandomProfiles {
+public final class RandomProfiles {
 
     private static final List<String> REPAIRABLE = List.of("order", "requiredMetadata", "alternation", "adjacency",
             "identifierFormat", "identifierUniqueness", "nonEmptyTurn", "toolResultPairing", "replayCompatibility");
@@ -64,7 +64,7 @@ final class RandomProfiles {
      * @param alternationRepair the guard option
      * @param disabledAdvisories the guard option
      */
-    record Setup(OrderingProfile profile, boolean allowMetadataFallbackRepair, AlternationRepair alternationRepair,
+    public record Setup(OrderingProfile profile, boolean allowMetadataFallbackRepair, AlternationRepair alternationRepair,
             List<String> disabledAdvisories) {
 
         /**
@@ -90,7 +90,7 @@ final class RandomProfiles {
      * @param random the source of randomness
      * @return the setup
      */
-    static Setup setup(Random random) {
+    public static Setup setup(Random random) {
         int count = 1 + random.nextInt(6);
         List<OrderingRule> rules = new ArrayList<>();
         List<String> disabled = new ArrayList<>();
