@@ -22,7 +22,8 @@ import java.util.function.Supplier;
  * (on the machine of the session-8 figures: flat to 2,000 entries, then up), the growth is the memory's.
  *
  * Beside each length it prints the baseline of the benchmarks' ratios, Jackson serialising the provider
- * request of the same prefix length (as {@link JacksonBaseline#serialize}, just as hot), and the ratio.
+ * request of the same prefix length (as {@link JacksonBaseline#serialize}, just as hot), and the ratio
+ * ({@code -Dprobe.baseline=false} leaves them out: NaN).
  *
  * <p>With {@code -Dprobe.rules=true} it checks each rule of the path's profile alone as well (a profile of
  * that one rule, same guard settings otherwise) at the first, second and last length, and prints each
@@ -71,7 +72,9 @@ public final class GrowthProbe {
             throw new IllegalArgumentException("lengths must be >= 6, but the shortest was " + lengths[0]);
         }
         List<Entry> entries = Conversations.generate(longest, style, 0);
-        List<Entry> baselineEntries = Conversations.generate(longest, Conversations.Style.ANTHROPIC, 0);
+        boolean withBaseline = !"false".equals(System.getProperty("probe.baseline"));
+        List<Entry> baselineEntries = withBaseline ? Conversations.generate(longest, Conversations.Style.ANTHROPIC, 0)
+                : List.of();
         Dispatch[] prefixes = new Dispatch[lengths.length];
         for (int k = 0; k < lengths.length; k++) {
             prefixes[k] = Conversations.dispatch(entries.subList(0, lengths[k]));
@@ -82,9 +85,12 @@ public final class GrowthProbe {
         for (int k = 0; k < lengths.length; k++) {
             Dispatch dispatch = prefixes[k];
             double us = bestMicros(() -> guard.check(dispatch), lengths[k]);
-            AnthropicRequest request = AnthropicRequest.of(Conversations.MODEL, baselineEntries.subList(0, lengths[k]),
-                    Conversations.tools());
-            double baseline = bestMicros(request::toJson, lengths[k]);
+            double baseline = Double.NaN;
+            if (withBaseline) {
+                AnthropicRequest request = AnthropicRequest.of(Conversations.MODEL,
+                        baselineEntries.subList(0, lengths[k]), Conversations.tools());
+                baseline = bestMicros(request::toJson, lengths[k]);
+            }
             first = k == 0 ? us : first;
             System.out.printf(Locale.ROOT, "%s %d %.1f %.1f %.1f %.1f %.3f%n", path, lengths[k], us,
                     us * 1_000 / lengths[k], us / first, baseline * 1_000 / lengths[k], us / baseline);

@@ -111,7 +111,7 @@ public record AlternationRule(
             checkRoles(entries, context.structure(), 0, entries.size(), null, sink);
         }
         if (maxPerGroup != null) {
-            Cap cap = new Cap();
+            Cap cap = new Cap(context.structure());
             countCalls(entries, context.structure(), 0, entries.size(), cap);
             reportCap(entries, context.structure(), cap, sink);
         }
@@ -125,7 +125,7 @@ public record AlternationRule(
         List<Entry> entries = context.entries();
         TimelineStructure s = context.structure();
         Turns turns = mode == AlternationMode.CAP_ONLY ? null : new Turns();
-        Cap cap = maxPerGroup == null ? null : new Cap();
+        Cap cap = maxPerGroup == null ? null : new Cap(s);
         return new RangeCheck() {
             @Override
             public void range(int from, int to) {
@@ -235,11 +235,23 @@ public record AlternationRule(
      * hold too many of them, and every call with a step (the provider's response it came in).
      */
     private static final class Cap {
+        private static final int[] NO_GROUPS = {};
         int stepless;
-        int[] overfull = new int[0];
+        int[] overfull = NO_GROUPS;
         int overfullCount;
-        ToolCall[] stepped = new ToolCall[16];
+        final ToolCall[] stepped;
         int steppedCount;
+
+        /** Room for every tool call of the timeline: the structure counts them without reading an entry. */
+        Cap(TimelineStructure s) {
+            int calls = 0;
+            for (int i = 0; i < s.size(); i++) {
+                if (s.kind(i) == Kind.TOOL_CALL) {
+                    calls++;
+                }
+            }
+            stepped = new ToolCall[calls];
+        }
     }
 
     /** Counts the requested calls of {@code [from, to)}, closing each role group at its last entry. */
@@ -249,9 +261,6 @@ public record AlternationRule(
                 if (c.step() == null) {
                     cap.stepless++;
                 } else {
-                    if (cap.steppedCount == cap.stepped.length) {
-                        cap.stepped = Arrays.copyOf(cap.stepped, cap.steppedCount * 2);
-                    }
                     cap.stepped[cap.steppedCount++] = c;
                 }
             }

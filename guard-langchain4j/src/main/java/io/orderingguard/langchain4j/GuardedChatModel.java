@@ -65,6 +65,7 @@ public final class GuardedChatModel implements ChatModel {
     private final Function<ChatRequest, ?> conversationId;
     /** The previous encoding of each recent conversation, or {@code null} when the builder turned it off. */
     private final EncodingCache cache;
+    private final CodecMemo codecs = new CodecMemo();
 
     private GuardedChatModel(ChatModel delegate, OrderingGuard guard, String provider, MetadataLayout layout,
             RequestOptions options, Function<ChatRequest, ?> conversationId, int cacheSize) {
@@ -137,9 +138,12 @@ public final class GuardedChatModel implements ChatModel {
      * @return the codec
      */
     public ChatRequestCodec codec() {
-        return ChatRequestCodec.of(provider != null ? provider : ChatRequestCodec.providerName(delegate.provider()),
-                delegate.defaultRequestParameters(), layout != null ? layout : MetadataLayout.of(delegate))
-                .withOptions(RequestOptions.unknown().withStream(false).overriddenBy(options));
+        ChatRequestParameters defaults = delegate.defaultRequestParameters();
+        ChatRequestCodec known = codecs.reuse(defaults);
+        return known != null ? known : codecs.remember(defaults, ChatRequestCodec.of(
+                provider != null ? provider : ChatRequestCodec.providerName(delegate.provider()), defaults,
+                layout != null ? layout : MetadataLayout.of(delegate))
+                .withOptions(RequestOptions.unknown().withStream(false).overriddenBy(options)));
     }
 
     /**

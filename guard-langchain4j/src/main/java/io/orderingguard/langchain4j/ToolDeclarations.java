@@ -26,6 +26,16 @@ final class ToolDeclarations {
      */
     private static final BoundedCache<ToolSpecification, DeclaredTool> DECLARED = BoundedCache.withCapacity(1024);
 
+    /**
+     * The specifications of the latest request and their tools. An application passes the very same
+     * specification objects on every request, and looking them up above hashes each one's whole schema
+     * (LangChain4j keeps no hash): a check of the objects' identity is enough. A race only replaces it.
+     */
+    private static volatile Latest latest;
+
+    private record Latest(ToolSpecification[] specifications, List<DeclaredTool> tools) {
+    }
+
     private ToolDeclarations() {
     }
 
@@ -37,6 +47,10 @@ final class ToolDeclarations {
         if (specifications == null || specifications.isEmpty()) {
             return List.of();
         }
+        Latest previous = latest;
+        if (previous != null && sameObjects(previous.specifications(), specifications)) {
+            return previous.tools();
+        }
         List<DeclaredTool> tools = new ArrayList<>(specifications.size());
         for (ToolSpecification spec : specifications) {
             if (spec == null || spec.name() == null || spec.name().isBlank()) {
@@ -44,7 +58,21 @@ final class ToolDeclarations {
             }
             tools.add(DECLARED.get(spec, ToolDeclarations::declared));
         }
-        return tools;
+        List<DeclaredTool> declared = List.copyOf(tools);
+        latest = new Latest(specifications.toArray(new ToolSpecification[0]), declared);
+        return declared;
+    }
+
+    private static boolean sameObjects(ToolSpecification[] known, List<ToolSpecification> specifications) {
+        if (known.length != specifications.size()) {
+            return false;
+        }
+        for (int i = 0; i < known.length; i++) {
+            if (known[i] != specifications.get(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static DeclaredTool declared(ToolSpecification spec) {

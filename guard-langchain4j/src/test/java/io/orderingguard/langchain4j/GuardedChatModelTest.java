@@ -13,10 +13,13 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.NonRetriableException;
 import dev.langchain4j.internal.RetryUtils;
 import dev.langchain4j.model.ModelProvider;
+import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.ChatRequestOptions;
 import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.listener.ChatModelRequestContext;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import dev.langchain4j.model.chat.response.ChatResponse;
 import io.orderingguard.CheckReport;
 import io.orderingguard.GuardListener;
 import io.orderingguard.GuardResult;
@@ -179,6 +182,41 @@ class GuardedChatModelTest {
         assertThat(model.supportedCapabilities()).isEqualTo(delegate.supportedCapabilities());
         assertThat(model.delegate()).isSameAs(delegate);
         assertThat(model.codec().provider()).isEqualTo("openai");
+    }
+
+    @Test
+    void should_make_its_codec_once_for_each_default_parameters_the_delegate_returns() {
+        ChatRequestParameters[] defaults = {ChatRequestParameters.builder().modelName("gpt-4o-mini").build()};
+        ChatModel delegate = new ChatModel() {
+            @Override
+            public ChatResponse doChat(ChatRequest request) {
+                return ChatResponse.builder().aiMessage(AiMessage.from("ok")).build();
+            }
+
+            @Override
+            public ChatRequestParameters defaultRequestParameters() {
+                return defaults[0];
+            }
+
+            @Override
+            public ModelProvider provider() {
+                return ModelProvider.OPEN_AI;
+            }
+        };
+        GuardedChatModel model = GuardedChatModel.wrap(delegate, guard(Mode.ENFORCE));
+        ChatRequest hello = ChatRequest.builder().messages(UserMessage.from("hello")).build();
+
+        ChatRequestCodec first = model.codec();
+        assertThat(model.codec()).isSameAs(first);
+        assertThat(first.encode(hello, null).dispatch().model()).isEqualTo("gpt-4o-mini");
+
+        defaults[0] = ChatRequestParameters.builder().modelName("gpt-5").build();
+        ChatRequestCodec second = model.codec();
+
+        assertThat(second).isNotSameAs(first);
+        assertThat(model.codec()).isSameAs(second);
+        assertThat(second.encode(hello, null).dispatch().model()).isEqualTo("gpt-5");
+        assertThat(model.chat(hello).aiMessage().text()).isEqualTo("ok");
     }
 
     @Test
