@@ -2,7 +2,9 @@ package io.orderingguard.benchmarks;
 
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.FindingSink;
 import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.RuleContext;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import java.lang.management.ManagementFactory;
@@ -29,6 +31,10 @@ import java.util.function.Supplier;
  * that one rule, same guard settings otherwise) at the first, second and last length, and prints each
  * rule's time and growth: the rules whose cost per entry climbs with length are the ones that read the
  * entries' objects (payloads, ids) rather than the timeline's compact structure.
+ *
+ * <p>With {@code -Dprobe.blocks=true} it also times the profile's rules through
+ * {@link RuleContext#check} (in blocks of entries on a timeline of more than 1,024) against the same rules
+ * checked one after the other, on the same prefixes, in interleaved rounds.
  *
  * <p>Not a JMH benchmark and not a test. Run (after {@code mvn -o -q -B -DskipTests -pl guard-benchmarks
  * -am package}): {@code java -Xms3g -Xmx3g -XX:+AlwaysPreTouch -cp guard-benchmarks/target/benchmarks.jar
@@ -95,6 +101,9 @@ public final class GrowthProbe {
             System.out.printf(Locale.ROOT, "%s %d %.1f %.1f %.1f %.1f %.3f%n", path, lengths[k], us,
                     us * 1_000 / lengths[k], us / first, baseline * 1_000 / lengths[k], us / baseline);
         }
+        if (Boolean.getBoolean("probe.blocks")) {
+            blocks(path, profile, prefixes, lengths);
+        }
         if (Boolean.getBoolean("probe.rules") && lengths.length >= 2) {
             int[] picks = {0, 1, lengths.length - 1};
             System.out.printf(Locale.ROOT, "rule cpu-us@%d cpu-us@%d cpu-us@%d growth(%d->%d) type%n",
@@ -110,6 +119,67 @@ public final class GrowthProbe {
                         us[2] / Math.max(us[1], 0.001), rule.type());
             }
         }
+    }
+
+    /**
+     * Times the profile's stateless rules through {@link RuleContext#check} (in blocks past 1,024 entries)
+     * against the same rules' {@link OrderingRule#check} one after the other, each on a new context, in
+     * interleaved rounds; prints the medians and their ratio.
+     */
+    private static void blocks(String path, OrderingProfile profile, Dispatch[] prefixes, int[] lengths) {
+        List<OrderingRule> rules = profile.rules();
+        int[] found = new int[1];
+        FindingSink counting = (rule, facet, ids, detail) -> found[0]++;
+        System.out.println("path length one-after-the-other-us context-check-us ratio");
+        for (int k = 0; k < lengths.length; k++) {
+            Dispatch dispatch = prefixes[k];
+            Supplier<Object> alone = () -> {
+                RuleContext context = RuleContext.of(dispatch, null);
+                for (int r = 0; r < rules.size(); r++) {
+                    if (!rules.get(r).stateful()) {
+                        rules.get(r).check(context, counting);
+                    }
+                }
+                return context;
+            };
+            Supplier<Object> together = () -> {
+                RuleContext context = RuleContext.of(dispatch, null);
+                context.check(rules, rule -> !rule.stateful(), counting);
+                return context;
+            };
+            int calls = Math.max(20, 2_000_000 / lengths[k]);
+            double[][] rounds = new double[2][15];
+            for (int r = -5; r < rounds[0].length; r++) {
+                for (int m = 0; m < 2; m++) {
+                    // the order turns each round, so neither side always runs on a machine the other warmed
+                    int side = (r & 1) == 0 ? m : 1 - m;
+                    double us = micros(side == 0 ? alone : together, calls);
+                    if (r >= 0) {
+                        rounds[side][r] = us;
+                    }
+                }
+            }
+            Arrays.sort(rounds[0]);
+            Arrays.sort(rounds[1]);
+            double a = rounds[0][rounds[0].length / 2];
+            double b = rounds[1][rounds[1].length / 2];
+            System.out.printf(Locale.ROOT, "%s %d %.1f %.1f %.2f%n", path, lengths[k], a, b, b / a);
+        }
+        if (found[0] < 0) {
+            throw new IllegalStateException("unreachable");
+        }
+    }
+
+    private static double micros(Supplier<Object> call, int calls) {
+        long start = THREADS.getCurrentThreadCpuTime();
+        Object last = null;
+        for (int i = 0; i < calls; i++) {
+            last = call.get();
+        }
+        if (last == null) {
+            throw new IllegalStateException("no result");
+        }
+        return (THREADS.getCurrentThreadCpuTime() - start) / 1_000.0 / calls;
     }
 
     /** The best of {@value #ROUNDS} rounds of calls (after as many warm-up calls), in CPU microseconds per call. */
