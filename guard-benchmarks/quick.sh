@@ -2,6 +2,9 @@
 # A short JMH run of every guard benchmark beside the Jackson baseline, one line per benchmark:
 #   <name> size=<n> ratio=<guard time / baseline time> alloc=<bytes/op>
 # Usage: guard-benchmarks/quick.sh [--all]     (--all: sizes 10, 100, 1000 and 10000; default 1000 only)
+#        guard-benchmarks/quick.sh --paired DIR [--rounds N] [--only REGEX]
+#          every target of the issue as a ratio of benchmarks run back to back, round after round
+#          (paired.py; median, lowest and highest over the rounds; JMH's JSON kept in DIR)
 # Environment: BENCHMARKS_JAR=path runs that jar as it is (e.g. one built from an older commit);
 #              QUICK_JSON=path keeps JMH's JSON result there (for report.py --compare).
 # Short forks and iterations: a smoke test of the figures, not a substitute for the full run (README).
@@ -11,10 +14,14 @@ root="$(dirname "$here")"
 jar="${BENCHMARKS_JAR:-$here/target/benchmarks.jar}"
 
 sizes=1000
+paired=""
 case "${1:-}" in
   --all) sizes=10,100,1000,10000 ;;
+  --paired)
+    [ -n "${2:-}" ] || { echo "quick.sh: --paired needs a directory for the results" >&2; exit 2; }
+    paired="$2"; shift 2 ;;
   "") ;;
-  -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "quick.sh: unknown option '$1' (use --all for every size)" >&2; exit 2 ;;
 esac
 
@@ -24,6 +31,10 @@ if [ -z "${BENCHMARKS_JAR:-}" ] && { [ ! -f "$jar" ] || [ -n "$(find "$root"/gua
     echo "quick.sh: the build failed; run 'mvn -B -pl guard-benchmarks -am package' to see why" >&2
     exit 2
   }
+fi
+
+if [ -n "$paired" ]; then
+  exec python3 "$here/paired.py" "$jar" "$paired" "$@"
 fi
 
 work="$(mktemp -d)"

@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Measures the issue's targets as ratios of benchmarks run seconds apart, round after round.
+
+Usage: paired.py JAR OUT_DIR [--rounds N] [--only REGEX] [--wi N] [--i N]
+       paired.py --report OUT_DIR          the table again, from the JSON files a run left in OUT_DIR
+
+Why: a full JMH run measures the guard and its baseline minutes apart, and this machine's speed moves by
+a third between such minutes, so one run's ratio can land on either side of a target (the README's
+"Where it stands" sections show the same code read at 0.78-1.97 x readTree). Here every target is one
+small JMH invocation holding only what its ratio divides: the path and its baseline at one size (one fork
+each, back to back), or the path at 1,000 and at 10,000 entries for its growth. A round runs every
+invocation once; the rounds repeat the whole list, so each target's ratio is taken N times at N different
+moments. The table gives each target's median ratio over the rounds, its lowest and highest, and in how
+many rounds it was met; a target counts as met when its median is.
+
+Every invocation's JMH JSON is kept in OUT_DIR (round-<r>-<group>.json) with a summary.json of the ratios.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+SIZES = (10, 100, 1000, 10000)
+SURFACES = ("anthropic-messages", "openai-chat", "openai-responses", "gemini", "bedrock-converse")
+SERIALIZE = "JacksonBaseline.serialize"
+READ_TREE = "WireBenchmarks.readTree"
+
+# every path of quick.sh: (label, benchmark, surface)
+PATHS = [("enforce-widest", "GuardBenchmarks.enforceWidest", None),
+         ("enforce-union", "GuardBenchmarks.enforceUnion", None),
+         ("enforce-failing", "GuardBenchmarks.enforceFailing", None),
+         ("mutate", "GuardBenchmarks.mutate", None),
+         ("mutate-noop", "GuardBenchmarks.mutateNoop", None),
+         ("stashed", "GuardBenchmarks.stashed", None),
+         ("codec-read", "CodecBenchmarks.codecRead", None),
+         ("policy", "PolicyBenchmark.evaluate", None),
+         ("explain", "PolicyBenchmark.explain", None),
+         ("langchain4j-codec", "LangChain4jCodecBenchmark.roundTrip", None),
+         ("langchain4j-enforce", "LangChain4jCodecBenchmark.enforce", None),
+         ("langchain4j-enforce-loop", "LangChain4jCodecBenchmark.enforceLoop", None),
+         ("spring-ai-enforce", "SpringAiBenchmark.enforce", None)]
+PATHS += [("wire-%s-enforce" % s, "WireBenchmarks.enforce", s) for s in SURFACES]
+
+
+def include(*benchmarks):
+    return "|".join(re.escape(b) + "$" for b in sorted(set(benchmarks)))
+
+
+def ratio(label, num, den, bound):
+    return (label, "ratio", num, den, bound)
+
+
+def growth(label, benchmark, surface=None):
+    return ratio("%s grows ≤ 11 × from 1,000 to 10,000 entries" % label, (benchmark, surface, 10000),
+                 (benchmark, surface, 1000), 11.0)
+
+
+def groups():
+    """The invocations of one round: (name, include regex, parameters, [targets]).
+
+    A target is (label, kind, numerator, denominator, bound): kind "ratio" divides the numerator's time by
+    the denominator's, "alloc" compares the numerator's bytes per operation with the bound. A numerator or
+    denominator is (benchmark, surface, size). JMH runs an invocation's benchmarks in name order, each at
+    its sizes one after the other, so a path and its baseline are a few forks apart and a path's two sizes
+    are neighbours.
+    """
+    out = []
+    # the ratios to Jackson's serialisation at 1,000 entries and the same paths' growth (the baseline sorts
+    # between the guard's classes and the frameworks')
+    core = [("enforce-widest", "GuardBenchmarks.enforceWidest", 0.10),
+            ("enforce-union", "GuardBenchmarks.enforceUnion", 0.10),
+            ("policy", "PolicyBenchmark.evaluate", 0.10),
+            ("langchain4j-enforce", "LangChain4jCodecBenchmark.enforce", 0.15),
+            ("spring-ai-enforce", "SpringAiBenchmark.enforce", 0.15)]
+    targets = []
+    for label, benchmark, bound in core:
+        targets.append(ratio("%s ≤ %.2f × Jackson, 1,000 entries" % (label, bound), (benchmark, None, 1000),
+                             (SERIALIZE, None, 1000), bound))
+    for label, benchmark, kb in (("policy", "PolicyBenchmark.evaluate", 64),
+                                 ("langchain4j-enforce", "LangChain4jCodecBenchmark.enforce", 128),
+                                 ("spring-ai-enforce", "SpringAiBenchmark.enforce", 128)):
+        targets.append(("%s ≤ %d KB, 1,000 entries" % (label, kb), "alloc", (benchmark, None, 1000), None,
+                        kb * 1024))
+    targets += [growth(label, benchmark) for label, benchmark, _ in core]
+    out.append(("core", include(SERIALIZE, *(b for _, b, _ in core)), {"size": ["1000", "10000"]}, targets))
+    # each wire surface against Jackson reading the same body; large bodies with the path's growth
+    for surface in SURFACES:
+        label = "wire-%s-enforce" % surface
+        enforce = "WireBenchmarks.enforce"
+        out.append(("wire-" + surface, include(enforce, READ_TREE),
+                    {"size": ["1000", "10000"], "surface": [surface]},
+                    [ratio("%s ≤ 1.2 × readTree, %s entries" % (label, format(size, ",")),
+                           (enforce, surface, size), (READ_TREE, surface, size), 1.2) for size in (1000, 10000)]
+                    + [growth(label, enforce, surface)]))
+        out.append(("wire-%s-small" % surface, include(enforce, READ_TREE),
+                    {"size": ["10", "100"], "surface": [surface]},
+                    [ratio("%s ≤ 1.2 × readTree, %d entries" % (label, size),
+                           (enforce, surface, size), (READ_TREE, surface, size), 1.2) for size in (10, 100)]))
+    # the other paths' growth
+    core_benchmarks = {b for _, b, _ in core}
+    rest = [(label, b) for label, b, surface in PATHS if surface is None and b not in core_benchmarks]
+    out.append(("growth", include(*(b for _, b in rest)), {"size": ["1000", "10000"]},
+                [growth(label, b) for label, b in rest]))
+    # stateful and mutate paths against stateless enforce, at every size
+    out.append(("stateless", include("GuardBenchmarks.enforceWidest", "GuardBenchmarks.mutateNoop",
+                                     "GuardBenchmarks.stashed"),
+                {"size": [str(size) for size in SIZES]},
+                [ratio("stashed ≤ 1.3 × enforce, %s entries" % format(size, ","), ("GuardBenchmarks.stashed", None, size),
+                       ("GuardBenchmarks.enforceWidest", None, size), 1.3) for size in SIZES]
+                + [ratio("mutate-noop ≤ 1.1 × enforce, %s entries" % format(size, ","),
+                         ("GuardBenchmarks.mutateNoop", None, size), ("GuardBenchmarks.enforceWidest", None, size),
+                         1.1) for size in SIZES]))
+    return out
+
+
+def scores(path):
+    rows = {}
+    for r in json.load(open(path)):
+        name = ".".join(r["benchmark"].split(".")[-2:])
+        key = (name, r["params"].get("surface"), int(r["params"]["size"]))
+        alloc = next((m["score"] for k, m in r.get("secondaryMetrics", {}).items()
+                      if k.endswith("gc.alloc.rate.norm")), float("nan"))
+        rows[key] = (r["primaryMetric"]["score"], alloc)
+    return rows
+
+
+def measure(target, rows):
+    label, kind, num, den, bound = target
+    if num not in rows or (den is not None and den not in rows):
+        return None
+    if kind == "alloc":
+        return rows[num][1]
+    return rows[num][0] / rows[den][0]
+
+
+def heap(params):
+    # a pre-touched heap costs its size in page faults at every fork's start; 10,000-entry requests need 3 GiB
+    size = "3g" if "10000" in params["size"] else "1g"
+    return "-Xms%s -Xmx%s -XX:+AlwaysPreTouch" % (size, size)
+
+
+def run_group(jar, out_dir, r, group, wi, i):
+    name, regex, params, _ = group
+    result = os.path.join(out_dir, "round-%d-%s.json" % (r, name))
+    cmd = ["java", "-jar", jar, regex, "-f", "1", "-wi", str(wi), "-w", "1s", "-i", str(i), "-r", "1s",
+           "-foe", "true", "-prof", "gc", "-rf", "json", "-rff", result, "-jvmArgsAppend", heap(params)]
+    for key, values in params.items():
+        cmd += ["-p", "%s=%s" % (key, ",".join(values))]
+    log = os.path.join(out_dir, "round-%d-%s.log" % (r, name))
+    with open(log, "w") as sink:
+        code = subprocess.call(cmd, stdout=sink, stderr=subprocess.STDOUT)
+    if code != 0:
+        sys.exit("paired.py: JMH failed in round %d, group %s (log: %s)" % (r, name, log))
+    os.remove(log)
+    return result
+
+
+def summarise(out_dir, selected):
+    by_target = {}
+    order = []
+    for name, _, _, targets in selected:
+        for target in targets:
+            order.append(target)
+            by_target[target[0]] = []
+    rounds = sorted({int(f.split("-")[1]) for f in os.listdir(out_dir) if re.match(r"round-\d+-.*\.json$", f)})
+    for r in rounds:
+        for name, _, _, targets in selected:
+            path = os.path.join(out_dir, "round-%d-%s.json" % (r, name))
+            # a group still running (or failed) has its log beside an empty result
+            if not os.path.exists(path) or os.path.exists(path[:-len(".json")] + ".log"):
+                continue
+            rows = scores(path)
+            for target in targets:
+                value = measure(target, rows)
+                if value is not None:
+                    by_target[target[0]].append(value)
+    summary = []
+    for label, kind, _, _, bound in order:
+        values = by_target[label]
+        if not values:
+            continue
+        ordered = sorted(values)
+        n = len(ordered)
+        middle = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+        summary.append({"target": label, "kind": kind, "bound": bound, "values": values, "median": middle,
+                        "met_rounds": sum(1 for v in values if v <= bound), "met": middle <= bound})
+    return summary
+
+
+def table(summary):
+    print("| target | rounds | median | lowest – highest | rounds met | met (median) |")
+    print("|---|---:|---:|---:|---:|---|")
+    for s in summary:
+        fmt = (lambda v: "%.0f B" % v) if s["kind"] == "alloc" else (lambda v: "%.3f ×" % v)
+        print("| %s | %d | %s | %s – %s | %d of %d | %s |" % (
+            s["target"], len(s["values"]), fmt(s["median"]), fmt(min(s["values"])), fmt(max(s["values"])),
+            s["met_rounds"], len(s["values"]), "yes" if s["met"] else "**no**"))
+
+
+def main(args):
+    if args[:1] == ["--report"] and len(args) == 2:
+        out_dir = args[1]
+        names = set(json.load(open(os.path.join(out_dir, "groups.json"))))
+        table(summarise(out_dir, [g for g in groups() if g[0] in names]))
+        return
+    if len(args) < 2:
+        sys.exit(__doc__)
+    jar, out_dir, rest = args[0], args[1], args[2:]
+    options = {"--rounds": "3", "--only": ".", "--wi": "3", "--i": "3"}
+    while rest:
+        if rest[0] not in options or len(rest) < 2:
+            sys.exit("paired.py: unknown option or missing value: %s\n%s" % (rest[0], __doc__))
+        options[rest[0]] = rest[1]
+        rest = rest[2:]
+    if not os.path.isfile(jar):
+        sys.exit("paired.py: no benchmarks jar at %s" % jar)
+    os.makedirs(out_dir, exist_ok=True)
+    only = re.compile(options["--only"])
+    selected = [g for g in groups() if only.search(g[0])]
+    if not selected:
+        sys.exit("paired.py: --only %s matches no group (groups: %s)" % (options["--only"],
+                                                                        ", ".join(g[0] for g in groups())))
+    json.dump([g[0] for g in selected], open(os.path.join(out_dir, "groups.json"), "w"), indent=1)
+    rounds = int(options["--rounds"])
+    for r in range(1, rounds + 1):
+        started = time.time()
+        for group in selected:
+            run_group(jar, out_dir, r, group, int(options["--wi"]), int(options["--i"]))
+        print("paired.py: round %d of %d took %.0f s" % (r, rounds, time.time() - started), file=sys.stderr)
+    summary = summarise(out_dir, selected)
+    json.dump(summary, open(os.path.join(out_dir, "summary.json"), "w"), indent=1)
+    table(summary)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
