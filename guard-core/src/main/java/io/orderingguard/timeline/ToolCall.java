@@ -89,6 +89,23 @@ public record ToolCall(
     }
 
     /**
+     * Returns whether the arguments are the ones a JSON text reads as (text that is blank, not JSON, or
+     * not a JSON object reads as an empty object, as in {@link #withArgumentText}). Nothing is parsed when
+     * the call was made from that very text: an adapter that renders a call back compares it with the
+     * arguments it came from at the cost of comparing two strings.
+     *
+     * <pre>{@code
+     * String arguments = call.argumentsMatch(original.arguments()) ? original.arguments() : call.args().toString();
+     * }</pre>
+     *
+     * @param json the arguments as JSON text, or {@code null} (empty arguments)
+     * @return whether they read as this call's arguments
+     */
+    public boolean argumentsMatch(String json) {
+        return ((ArgsNode) args).matches(json);
+    }
+
+    /**
      * Returns whether the arguments have been read: {@code false} only for arguments given as text by
      * {@link #withArgumentText} that nothing has read yet. For tests that pin the laziness down.
      */

@@ -95,6 +95,50 @@ class ToolCallArgumentsTest {
     }
 
     @Test
+    void argumentsMatchTheTextTheyCameFromWithoutParsingIt() {
+        String text = "{\"q\": \"x\", \"limit\": 3}";
+        ToolCall lazy = call("call_1").withArgumentText(text).withResult("3 hits").withStep("s2");
+
+        assertThat(lazy.argumentsMatch(text)).isTrue();
+        assertThat(lazy.argumentsMatch(new String(text.toCharArray()))).isTrue();
+        assertThat(lazy.argumentsParsed()).isFalse();
+        // once a rule has read them, the text they came from still matches without a second parse
+        assertThat(lazy.argText("q")).isEqualTo("x");
+        assertThat(lazy.argumentsMatch(text)).isTrue();
+    }
+
+    @Test
+    void argumentsMatchOtherTextByWhatItReadsAs() {
+        ToolCall lazy = call("call_1").withArgumentText("{\"q\": \"x\", \"limit\": 3}");
+        ToolCall fromObject = new ToolCall("call_2", "search", NODES.objectNode().put("q", "x").put("limit", 3), null,
+                true, null, null, "s1", null, false);
+
+        for (ToolCall c : List.of(lazy, fromObject)) {
+            assertThat(c.argumentsMatch("{\"q\":\"x\",\"limit\":3}")).as("%s, other spacing", c).isTrue();
+            assertThat(c.argumentsMatch("{\"limit\": 3, \"q\": \"x\"}")).as("%s, other order", c).isTrue();
+            assertThat(c.argumentsMatch("{\"q\": \"y\", \"limit\": 3}")).as("%s, other value", c).isFalse();
+            assertThat(c.argumentsMatch("{\"q\": \"x\"}")).as("%s, a field fewer", c).isFalse();
+            assertThat(c.argumentsMatch(null)).as("%s, no text", c).isFalse();
+            assertThat(c.argumentsMatch("not json")).as("%s, not JSON", c).isFalse();
+        }
+        // a call whose arguments were replaced no longer matches the text it came from
+        ToolCall changed = lazy.withArgumentText("{\"q\": \"x\"}");
+        assertThat(changed.argumentsMatch("{\"q\": \"x\", \"limit\": 3}")).isFalse();
+        assertThat(changed.argumentsMatch("{\"q\":\"x\"}")).isTrue();
+    }
+
+    @Test
+    void textThatIsNotAJsonObjectMatchesEmptyArguments() {
+        for (String text : new String[] {null, "", "  ", "not json", "[1, 2]", "\"text\"", "42", "{\"open\": "}) {
+            for (String other : new String[] {null, "{}", " { } ", "[]", "oops"}) {
+                assertThat(call("call_1").withArgumentText(text).argumentsMatch(other)).as("%s against %s", text, other)
+                        .isTrue();
+            }
+            assertThat(call("call_1").withArgumentText(text).argumentsMatch("{\"a\": 1}")).as(text).isFalse();
+        }
+    }
+
+    @Test
     void should_make_a_lazy_call_in_one_step_when_built_with_ofArgumentText() {
         ToolResult result = new ToolResult("3 hits", false, "m3");
         ObjectNode payload = Payloads.of("thoughtSignature", "sig");

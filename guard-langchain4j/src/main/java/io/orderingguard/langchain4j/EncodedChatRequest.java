@@ -72,24 +72,54 @@ public final class EncodedChatRequest {
         return built;
     }
 
-    /** The lookups rendering needs; immutable once built. */
+    /**
+     * The lookups rendering needs. The calls by step and position are built with the index: a call a
+     * repair did not move is found there. The fallbacks (by id within a step, by id, by content) are built
+     * when a call is first not found by position, so rendering a dispatch whose calls all stayed in place
+     * neither counts ids nor parses any call's arguments. Thread-safe: what is built is immutable once
+     * published (two threads may both build the fallbacks; either copy serves).
+     */
     private static final class Index {
         private final Map<String, Integer> messageIds;
         private final Map<String, Integer> stepIndex;
-        private final Map<String, CallInfo> callsByPosition = new HashMap<>();
-        private final Map<String, CallInfo> callsByStepAndId = new HashMap<>();
-        private final Map<String, CallInfo> callsById = new HashMap<>();
-        private final Map<String, CallInfo> callsByContent = new HashMap<>();
+        private final List<CallInfo> calls;
+        private final Map<String, CallInfo> callsByPosition;
         private final Map<String, List<OrphanInfo>> orphansById = new HashMap<>();
+        private volatile Fallbacks fallbacks;
 
         Index(MessageEncoder.Sources sources) {
             messageIds = sources.messageIds;
             stepIndex = sources.stepIndex;
-            List<CallInfo> calls = sources.calls;
+            calls = sources.calls;
+            callsByPosition = new HashMap<>(Math.max(16, calls.size() * 4 / 3 + 1));
+            for (CallInfo c : calls) {
+                callsByPosition.put(c.step() + KEY_SEPARATOR + c.position, c);
+            }
+            for (OrphanInfo o : sources.orphans) {
+                orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>()).add(o);
+            }
+        }
+
+        Fallbacks fallbacks() {
+            Fallbacks built = fallbacks;
+            if (built == null) {
+                built = new Fallbacks(calls);
+                fallbacks = built;
+            }
+            return built;
+        }
+    }
+
+    /** The lookups of a call that is not where it was: by id within its step, by id, by content. */
+    private static final class Fallbacks {
+        private final Map<String, CallInfo> callsByStepAndId = new HashMap<>();
+        private final Map<String, CallInfo> callsById = new HashMap<>();
+        private final Map<String, CallInfo> callsByContent = new HashMap<>();
+
+        Fallbacks(List<CallInfo> calls) {
             Map<String, Integer> idCounts = new HashMap<>();
             Map<String, Integer> stepIdCounts = new HashMap<>();
             for (CallInfo c : calls) {
-                callsByPosition.put(c.step() + KEY_SEPARATOR + c.position, c);
                 callsByContent.putIfAbsent(contentKey(c.step(), c.tool(), c.args()), c);
                 idCounts.merge(c.entryId(), 1, Integer::sum);
                 stepIdCounts.merge(c.step() + KEY_SEPARATOR + c.entryId(), 1, Integer::sum);
@@ -101,9 +131,6 @@ public final class EncodedChatRequest {
                 if (stepIdCounts.get(c.step() + KEY_SEPARATOR + c.entryId()) == 1) {
                     callsByStepAndId.put(c.step() + KEY_SEPARATOR + c.entryId(), c);
                 }
-            }
-            for (OrphanInfo o : sources.orphans) {
-                orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>()).add(o);
             }
         }
     }
@@ -205,19 +232,22 @@ public final class EncodedChatRequest {
         Index lookups = index();
         if (position != null) {
             CallInfo byPosition = lookups.callsByPosition.get(baseStep(step) + KEY_SEPARATOR + position);
-            if (byPosition != null && byPosition.tool().equals(c.tool()) && byPosition.args().equals(c.args())) {
+            // the arguments compared as the text they came from: no parse for a call that kept them
+            if (byPosition != null && byPosition.tool().equals(c.tool())
+                    && c.argumentsMatch(byPosition.request().arguments())) {
                 return byPosition;
             }
         }
-        CallInfo info = lookups.callsByStepAndId.get(step + KEY_SEPARATOR + c.id());
+        Fallbacks fallbacks = lookups.fallbacks();
+        CallInfo info = fallbacks.callsByStepAndId.get(step + KEY_SEPARATOR + c.id());
         if (info == null) {
-            info = lookups.callsByStepAndId.get(baseStep(step) + KEY_SEPARATOR + c.id());
+            info = fallbacks.callsByStepAndId.get(baseStep(step) + KEY_SEPARATOR + c.id());
         }
         if (info == null) {
-            info = lookups.callsById.get(c.id());
+            info = fallbacks.callsById.get(c.id());
         }
         if (info == null) {
-            info = lookups.callsByContent.get(contentKey(step, c.tool(), c.args()));
+            info = fallbacks.callsByContent.get(contentKey(step, c.tool(), c.args()));
         }
         return info;
     }

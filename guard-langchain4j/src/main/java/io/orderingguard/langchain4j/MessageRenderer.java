@@ -1,6 +1,5 @@
 package io.orderingguard.langchain4j;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;
@@ -190,8 +189,7 @@ final class MessageRenderer {
         ToolExecutionRequest original = info.request();
         String id = c.id().equals(info.entryId()) ? original.id() : c.id();
         String name = c.tool().equals(info.tool()) ? original.name() : c.tool();
-        ObjectNode args = c.args();
-        String arguments = args.equals(info.args()) ? original.arguments() : args.toString();
+        String arguments = c.argumentsMatch(original.arguments()) ? original.arguments() : c.args().toString();
         if (Objects.equals(id, original.id()) && Objects.equals(name, original.name())
                 && Objects.equals(arguments, original.arguments())) {
             return original;
