@@ -36,22 +36,14 @@ final class ArgsNode extends ObjectNode {
     /** The text still to be parsed ({@code String}), or the arguments object once there is one. */
     private transient volatile Object state;
 
-    /**
-     * The text the arguments were given as, kept after it is parsed, or {@code null} for arguments given
-     * as an object: comparing with the text they came from then needs no parse ({@link #matches}).
-     */
-    private final transient String text;
-
     private ArgsNode(Map<String, JsonNode> fields) {
         super(JsonNodeFactory.instance, fields);
         this.state = this;
-        this.text = null;
     }
 
     private ArgsNode(String text) {
         super(JsonNodeFactory.instance, Map.of());
         this.state = text;
-        this.text = text;
     }
 
     /**
@@ -122,14 +114,15 @@ final class ArgsNode extends ObjectNode {
 
     /**
      * Returns whether arguments given as JSON text read as these arguments (blank text, text that is not
-     * JSON and JSON that is not an object read as an empty object). Nothing is parsed when the text is the
-     * one these arguments were made from.
+     * JSON and JSON that is not an object read as an empty object). Nothing is parsed when these arguments
+     * are still the unread text and {@code json} is that text (the text is not kept once parsed: a field
+     * more on every call would cost the check path, which compares nothing).
      *
      * @param json the text, or {@code null}
      * @return whether they read as these arguments
      */
     boolean matches(String json) {
-        if (text != null && (text == json || text.equals(json))) {
+        if (state instanceof String text && (text == json || text.equals(json))) {
             return true;
         }
         return materialised().equals(json == null || json.isBlank() ? EMPTY : parse(json));

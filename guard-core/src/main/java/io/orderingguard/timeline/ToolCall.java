@@ -91,8 +91,8 @@ public record ToolCall(
     /**
      * Returns whether the arguments are the ones a JSON text reads as (text that is blank, not JSON, or
      * not a JSON object reads as an empty object, as in {@link #withArgumentText}). Nothing is parsed when
-     * the call was made from that very text: an adapter that renders a call back compares it with the
-     * arguments it came from at the cost of comparing two strings.
+     * the call was made from that very text and nothing has read its arguments yet: an adapter that renders
+     * a call back compares it with the arguments it came from at the cost of comparing two strings.
      *
      * <pre>{@code
      * String arguments = call.argumentsMatch(original.arguments()) ? original.arguments() : call.args().toString();

@@ -102,9 +102,10 @@ class ToolCallArgumentsTest {
         assertThat(lazy.argumentsMatch(text)).isTrue();
         assertThat(lazy.argumentsMatch(new String(text.toCharArray()))).isTrue();
         assertThat(lazy.argumentsParsed()).isFalse();
-        // once a rule has read them, the text they came from still matches without a second parse
+        // once a rule has read them, the text they came from still matches (parsed to compare)
         assertThat(lazy.argText("q")).isEqualTo("x");
         assertThat(lazy.argumentsMatch(text)).isTrue();
+        assertThat(lazy.argumentsMatch("{\"q\": \"x\"}")).isFalse();
     }
 
     @Test
