@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Measures the issue's targets as ratios of benchmarks run seconds apart, round after round.
 
-Usage: paired.py JAR OUT_DIR [--rounds N] [--only REGEX] [--wi N] [--i N]
-       paired.py --report OUT_DIR          the table again, from the JSON files a run left in OUT_DIR
+Usage: paired.py JAR OUT_DIR [--rounds N] [--only REGEX] [--wi N] [--i N] [--first-round N]
+       paired.py --report OUT_DIR|PAIRED.json   the table again, from what a run left (also while it runs)
+       paired.py --pack OUT_DIR PAIRED.json     the rows the targets read, of every round, in one file
 
 Why: a full JMH run measures the guard and its baseline minutes apart, and this machine's speed moves by
 a third between such minutes, so one run's ratio can land on either side of a target (the README's
@@ -13,7 +14,8 @@ invocation once; the rounds repeat the whole list, so each target's ratio is tak
 moments. The table gives each target's median ratio over the rounds, its lowest and highest, and in how
 many rounds it was met; a target counts as met when its median is.
 
-Every invocation's JMH JSON is kept in OUT_DIR (round-<r>-<group>.json) with a summary.json of the ratios.
+Every invocation's JMH JSON is kept in OUT_DIR (round-<r>-<group>.json), and at the end the rows the
+targets read, of every round, in OUT_DIR/paired.json (small enough to keep beside the README).
 """
 import json
 import os
@@ -115,15 +117,36 @@ def groups():
     return out
 
 
-def scores(path):
-    rows = {}
+def compact(path):
+    """The rows of one JMH JSON result that the targets read: benchmark, surface, size, score, B/op, iterations."""
+    rows = []
     for r in json.load(open(path)):
-        name = ".".join(r["benchmark"].split(".")[-2:])
-        key = (name, r["params"].get("surface"), int(r["params"]["size"]))
-        alloc = next((m["score"] for k, m in r.get("secondaryMetrics", {}).items()
-                      if k.endswith("gc.alloc.rate.norm")), float("nan"))
-        rows[key] = (r["primaryMetric"]["score"], alloc)
+        rows.append({"benchmark": ".".join(r["benchmark"].split(".")[-2:]), "surface": r["params"].get("surface"),
+                     "size": int(r["params"]["size"]), "score": r["primaryMetric"]["score"],
+                     "alloc": next((m["score"] for k, m in r.get("secondaryMetrics", {}).items()
+                                    if k.endswith("gc.alloc.rate.norm")), None),
+                     "iterations": [v for fork in r["primaryMetric"].get("rawData", []) for v in fork]})
     return rows
+
+
+def load(path):
+    """The group names and {(round, group): rows} of a run: its directory, or the paired.json it left."""
+    if os.path.isfile(path):
+        packed = json.load(open(path))
+        return packed["groups"], {(x["round"], x["group"]): x["rows"] for x in packed["rounds"]}
+    names = json.load(open(os.path.join(path, "groups.json")))
+    results = {}
+    for f in sorted(os.listdir(path)):
+        m = re.match(r"round-(\d+)-(.*)\.json$", f)
+        # a group still running (or failed) has its log beside an empty result
+        if m and not os.path.exists(os.path.join(path, f[:-len(".json")] + ".log")):
+            results[(int(m.group(1)), m.group(2))] = compact(os.path.join(path, f))
+    return names, results
+
+
+def scores(rows):
+    return {(r["benchmark"], r["surface"], r["size"]): (r["score"], float("nan") if r["alloc"] is None else r["alloc"])
+            for r in rows}
 
 
 def measure(target, rows):
@@ -157,21 +180,18 @@ def run_group(jar, out_dir, r, group, wi, i):
     return result
 
 
-def summarise(out_dir, selected):
+def summarise(results, selected):
     by_target = {}
     order = []
     for name, _, _, targets in selected:
         for target in targets:
             order.append(target)
             by_target[target[0]] = []
-    rounds = sorted({int(f.split("-")[1]) for f in os.listdir(out_dir) if re.match(r"round-\d+-.*\.json$", f)})
-    for r in rounds:
+    for r in sorted({r for r, _ in results}):
         for name, _, _, targets in selected:
-            path = os.path.join(out_dir, "round-%d-%s.json" % (r, name))
-            # a group still running (or failed) has its log beside an empty result
-            if not os.path.exists(path) or os.path.exists(path[:-len(".json")] + ".log"):
+            if (r, name) not in results:
                 continue
-            rows = scores(path)
+            rows = scores(results[(r, name)])
             for target in targets:
                 value = measure(target, rows)
                 if value is not None:
@@ -189,6 +209,13 @@ def summarise(out_dir, selected):
     return summary
 
 
+def pack(out_dir, path):
+    names, results = load(out_dir)
+    json.dump({"groups": names, "rounds": [{"round": r, "group": g, "rows": rows}
+                                           for (r, g), rows in sorted(results.items())]},
+              open(path, "w"), indent=None, separators=(",", ":"))
+
+
 def table(summary):
     print("| target | rounds | median | lowest – highest | rounds met | met (median) |")
     print("|---|---:|---:|---:|---:|---|")
@@ -201,14 +228,16 @@ def table(summary):
 
 def main(args):
     if args[:1] == ["--report"] and len(args) == 2:
-        out_dir = args[1]
-        names = set(json.load(open(os.path.join(out_dir, "groups.json"))))
-        table(summarise(out_dir, [g for g in groups() if g[0] in names]))
+        names, results = load(args[1])
+        table(summarise(results, [g for g in groups() if g[0] in names]))
+        return
+    if args[:1] == ["--pack"] and len(args) == 3:
+        pack(args[1], args[2])
         return
     if len(args) < 2:
         sys.exit(__doc__)
     jar, out_dir, rest = args[0], args[1], args[2:]
-    options = {"--rounds": "3", "--only": ".", "--wi": "3", "--i": "3"}
+    options = {"--rounds": "3", "--only": ".", "--wi": "3", "--i": "3", "--first-round": "1"}
     while rest:
         if rest[0] not in options or len(rest) < 2:
             sys.exit("paired.py: unknown option or missing value: %s\n%s" % (rest[0], __doc__))
@@ -222,16 +251,20 @@ def main(args):
     if not selected:
         sys.exit("paired.py: --only %s matches no group (groups: %s)" % (options["--only"],
                                                                         ", ".join(g[0] for g in groups())))
-    json.dump([g[0] for g in selected], open(os.path.join(out_dir, "groups.json"), "w"), indent=1)
+    # a run into a directory that holds earlier rounds adds to them (--first-round numbers the new ones)
+    listed = os.path.join(out_dir, "groups.json")
+    names = json.load(open(listed)) if os.path.exists(listed) else []
+    names += [g[0] for g in selected if g[0] not in names]
+    json.dump(names, open(listed, "w"), indent=1)
+    first = int(options["--first-round"])
     rounds = int(options["--rounds"])
-    for r in range(1, rounds + 1):
+    for r in range(first, first + rounds):
         started = time.time()
         for group in selected:
             run_group(jar, out_dir, r, group, int(options["--wi"]), int(options["--i"]))
-        print("paired.py: round %d of %d took %.0f s" % (r, rounds, time.time() - started), file=sys.stderr)
-    summary = summarise(out_dir, selected)
-    json.dump(summary, open(os.path.join(out_dir, "summary.json"), "w"), indent=1)
-    table(summary)
+        print("paired.py: round %d took %.0f s" % (r, time.time() - started), file=sys.stderr)
+    pack(out_dir, os.path.join(out_dir, "paired.json"))
+    table(summarise(load(out_dir)[1], [g for g in groups() if g[0] in names]))
 
 
 if __name__ == "__main__":

@@ -210,6 +210,27 @@ class ChatRequestCodecTest {
     }
 
     @Test
+    void should_find_a_call_that_a_dropped_sibling_moved_by_its_id_and_keep_its_original_request() {
+        ToolExecutionRequest first = call("call_1", "search", "{\"q\":\"a\"}");
+        ToolExecutionRequest second = call("call_2", "search", "{ \"q\" : \"b\" }");
+        ChatRequest request = request(UserMessage.from("go"), AiMessage.from(first, second),
+                ToolExecutionResultMessage.from(first, "ra"), ToolExecutionResultMessage.from(second, "rb"));
+        EncodedChatRequest encoded = ChatRequestCodec.create().encode(request);
+        List<Entry> entries = new ArrayList<>(encoded.dispatch().timeline().entries());
+        // the second call is now the first of its step: the call at that position has other arguments
+        entries.remove(1);
+
+        ChatRequest back = encoded.toChatRequest(encoded.dispatch().withTimeline(Timeline.of(entries)));
+
+        assertThat(Describe.messages(back.messages())).containsExactly(
+                "user 'go'",
+                "ai calls=[call_2:search{ \"q\" : \"b\" }]",
+                "result call_2:search 'rb'");
+        assertThat(((AiMessage) back.messages().get(1)).toolExecutionRequests().get(0)).isSameAs(second);
+        assertThat(back.messages().get(2)).isSameAs(request.messages().get(3));
+    }
+
+    @Test
     void should_rename_a_call_and_its_result_together() {
         String longId = "call_" + "x".repeat(45);
         ChatRequest request = request(UserMessage.from("go"), AiMessage.from(call(longId, "search", "{ \"q\" : 1 }")),
