@@ -1,6 +1,7 @@
 package io.orderingguard.wire.internal;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -55,8 +56,12 @@ final class Tokens {
     private static final int LONGEST_SYMBOL = 20;
     private static final String[][] SYMBOLS_BY_LENGTH = byLength();
 
+    private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
+            .maxStringLength(256 * 1024 * 1024).build();
+
     /** The parser factory: what {@code WireGuard} parses with (request bodies carry large base64 strings). */
-    private static final JsonFactory FACTORY = factory();
+    private static final JsonFactory FACTORY = new BodyParser.Factory(
+            (JsonFactoryBuilder) new JsonFactoryBuilder().streamReadConstraints(CONSTRAINTS));
 
     /** The tree the positions of a streamed body are read from, when a finding first asks for them. */
     private static final ObjectMapper TREE = JsonMapper.builder(factory())
@@ -165,9 +170,7 @@ final class Tokens {
     }
 
     private static JsonFactory factory() {
-        return JsonFactory.builder()
-                .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(256 * 1024 * 1024).build())
-                .build();
+        return JsonFactory.builder().streamReadConstraints(CONSTRAINTS).build();
     }
 
     private static JsonNode tree(byte[] body) {
@@ -230,6 +233,14 @@ final class Tokens {
      * which every block repeats), else a new string.
      */
     private String text() throws IOException {
+        if (parser instanceof BodyParser p) {
+            int quote = p.plainStringEnd();
+            if (quote >= 0) {
+                String plain = plainText(p.plainStringStart(), quote);
+                p.skipPlainString(quote);
+                return plain;
+            }
+        }
         int length = parser.getTextLength();
         if (length > LONGEST_SYMBOL) {
             return parser.getText();
@@ -242,6 +253,28 @@ final class Tokens {
             }
         }
         return new String(chars, offset, length);
+    }
+
+    /** The plain string from {@code from} to its closing quote: a symbol, else a copy of its bytes. */
+    private String plainText(int from, int quote) {
+        int length = quote - from;
+        if (length <= LONGEST_SYMBOL) {
+            for (String symbol : SYMBOLS_BY_LENGTH[length]) {
+                if (matches(symbol, body, from)) {
+                    return symbol;
+                }
+            }
+        }
+        return new String(body, from, length, StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean matches(String symbol, byte[] bytes, int offset) {
+        for (int i = 0; i < symbol.length(); i++) {
+            if (symbol.charAt(i) != bytes[offset + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean matches(String symbol, char[] chars, int offset) {

@@ -55,6 +55,27 @@ class StreamReadTest {
     }
 
     @Test
+    void should_read_escaped_and_non_ascii_text_beside_plain_text_as_the_tree_read_does() {
+        String body = """
+                {"model": "gpt-4.1", "messages": [
+                   {"role": "system", "content": "tool"},
+                   {"role": "user", "content": "Caf\\u00e9 \\"Zur Post\\"\\n\\tat 8 \\u2014 ok?"},
+                   {"role": "assistant", "content": "Grüße 😀 and a backslash \\\\ here",
+                    "tool_calls": [{"id": "call_é", "type": "function",
+                                    "function": {"name": "book", "arguments": "{\\"at\\": \\"8\\"}"}}]},
+                   {"role": "tool", "tool_call_id": "call_é", "content": "booked, 12345678901234567890123"}]}""";
+
+        Dispatch streamed = streamed(WireFormat.OPENAI_CHAT, body);
+
+        assertThat(streamed).isEqualTo(treeRead(WireFormat.OPENAI_CHAT, body));
+        assertThat(streamed.timeline().entries()).extracting(Entry::toString)
+                .anySatisfy(text -> assertThat(text).contains("content=Café \"Zur Post\"\n\tat 8 — ok?"))
+                .anySatisfy(text -> assertThat(text).contains("content=Grüße 😀 and a backslash \\ here"))
+                .anySatisfy(text -> assertThat(text).contains("content=booked, 12345678901234567890123"));
+        assertThat(streamed.timeline().entries().get(0).toString()).contains("content=tool");
+    }
+
+    @Test
     void should_keep_the_exact_decimals_of_arguments_with_a_float() {
         String body = """
                 {"contents": [

@@ -1,0 +1,164 @@
+package io.orderingguard.wire.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The body parser's plain strings: every string it hands over as a range of the body is the string the
+ * parser itself reads, at every length and alignment, and every string that is not plain (an escape, a
+ * control character, a multi-byte character, one over the length limit) is left to the parser.
+ */
+class BodyParserTest {
+
+    private static final JsonFactory PLAIN = new JsonFactory();
+    private static final String[] PIECES = {"a", "Z", " ", "0", "~", "\\\"", "\\\\", "\\n", "\\u0041", "é", "😀", "ß",
+        "\\/", "{", "}", ":", ","};
+
+    @Test
+    void should_read_every_string_as_the_parser_does_in_seeded_random_bodies() throws IOException {
+        Random random = new Random(20261202L);
+        int plain = 0;
+        int left = 0;
+        for (int body = 0; body < 400; body++) {
+            String json = randomBody(random);
+            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+            List<String> expected = strings(PLAIN.createParser(bytes));
+            List<String> read = new ArrayList<>();
+            int[] counts = readWithRanges(bytes, factory(StreamReadConstraints.defaults()), read);
+            plain += counts[0];
+            left += counts[1];
+            assertThat(read).as("the strings of %s", json).isEqualTo(expected);
+        }
+        // both sides are exercised: most strings are plain, and the escapes and non-ASCII pieces are left
+        assertThat(plain).isGreaterThan(2_000);
+        assertThat(left).isGreaterThan(2_000);
+    }
+
+    @Test
+    void should_take_a_plain_string_whose_quote_falls_at_every_offset_of_an_eight_byte_word() throws IOException {
+        for (int length = 0; length <= 40; length++) {
+            for (int pad = 0; pad < 8; pad++) {
+                String value = "x".repeat(length);
+                String json = " ".repeat(pad) + "{\"k\":\"" + value + "\",\"n\":[\"" + value + "y\"]}";
+                List<String> read = new ArrayList<>();
+                int[] counts = readWithRanges(json.getBytes(StandardCharsets.US_ASCII),
+                        factory(StreamReadConstraints.defaults()), read);
+                assertThat(read).as(json).containsExactly(value, value + "y");
+                assertThat(counts[0]).as("plain strings of %s", json).isEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void should_leave_a_string_with_a_raw_control_character_to_the_parser_which_refuses_it() {
+        for (int pad = 0; pad < 12; pad++) {
+            byte[] bytes = ("{\"k\":\"" + "x".repeat(pad) + "\tz\"}").getBytes(StandardCharsets.US_ASCII);
+            assertThatThrownBy(() -> readWithRanges(bytes, factory(StreamReadConstraints.defaults()), new ArrayList<>()))
+                    .as("a tab after %d characters", pad)
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("Illegal unquoted character");
+        }
+    }
+
+    @Test
+    void should_leave_a_string_over_the_length_limit_to_the_parser_which_refuses_it() throws IOException {
+        JsonFactory factory = factory(StreamReadConstraints.builder().maxStringLength(16).build());
+        List<String> read = new ArrayList<>();
+
+        readWithRanges("{\"k\":\"sixteen-chars-ok\"}".getBytes(StandardCharsets.US_ASCII), factory, read);
+
+        assertThat(read).containsExactly("sixteen-chars-ok");
+        assertThatThrownBy(() -> readWithRanges("{\"k\":\"seventeen-chars-no\"}".getBytes(StandardCharsets.US_ASCII),
+                factory, new ArrayList<>()))
+                .isInstanceOf(StreamConstraintsException.class)
+                .hasMessageContaining("exceeds the maximum allowed (16");
+    }
+
+    @Test
+    void should_parse_a_body_that_does_not_start_as_utf8_json_with_the_plain_parser() throws IOException {
+        byte[] utf16 = "{\"k\":\"v\"}".getBytes(StandardCharsets.UTF_16);
+        try (JsonParser parser = factory(StreamReadConstraints.defaults()).createParser(utf16)) {
+            assertThat(parser).isNotInstanceOf(BodyParser.class);
+            assertThat(strings(parser)).containsExactly("v");
+        }
+    }
+
+    /** Reads every string value as the streaming read does; answers the plain strings and the ones left. */
+    private static int[] readWithRanges(byte[] bytes, JsonFactory factory, List<String> into) throws IOException {
+        int[] counts = new int[2];
+        try (JsonParser parser = factory.createParser(bytes)) {
+            assertThat(parser).isInstanceOf(BodyParser.class);
+            BodyParser body = (BodyParser) parser;
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (token != JsonToken.VALUE_STRING) {
+                    continue;
+                }
+                int quote = body.plainStringEnd();
+                if (quote >= 0) {
+                    int from = body.plainStringStart();
+                    into.add(new String(bytes, from, quote - from, StandardCharsets.ISO_8859_1));
+                    body.skipPlainString(quote);
+                    counts[0]++;
+                } else {
+                    into.add(parser.getText());
+                    counts[1]++;
+                }
+            }
+        }
+        return counts;
+    }
+
+    private static List<String> strings(JsonParser parser) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (parser) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (token == JsonToken.VALUE_STRING) {
+                    out.add(parser.getText());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String randomBody(Random random) {
+        StringBuilder json = new StringBuilder(random.nextBoolean() ? "{\"items\":[" : " \n{\"items\":[");
+        int n = 5 + random.nextInt(30);
+        for (int i = 0; i < n; i++) {
+            json.append(i == 0 ? "" : ",");
+            String value = randomString(random);
+            if (random.nextBoolean()) {
+                json.append("{\"f").append(i).append("\": \"").append(value).append("\", \"g\":").append(i).append('}');
+            } else {
+                json.append('"').append(value).append('"');
+            }
+        }
+        return json.append("]}").toString();
+    }
+
+    private static String randomString(Random random) {
+        int length = random.nextInt(4) == 0 ? random.nextInt(60) : random.nextInt(12);
+        boolean plain = random.nextBoolean();
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            s.append(plain ? PIECES[random.nextInt(5)] : PIECES[random.nextInt(PIECES.length)]);
+        }
+        return s.toString();
+    }
+
+    private static JsonFactory factory(StreamReadConstraints constraints) {
+        return new BodyParser.Factory((JsonFactoryBuilder) new JsonFactoryBuilder().streamReadConstraints(constraints));
+    }
+}
