@@ -42,6 +42,19 @@ class ToolCallArgumentsTest {
         assertThat(lazy.argumentsParsed()).isTrue();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "\n\t ", "\u2003"})
+    void blankArgumentTextReadsAsEmptyArgumentsAndEqualsACallWithoutArguments(String blank) {
+        ToolCall lazy = call("call_1").withArgumentText(blank);
+
+        assertThat(lazy.argumentsParsed()).isFalse();
+        assertThat(lazy).isEqualTo(call("call_1")).hasSameHashCodeAs(call("call_1"));
+        assertThat(lazy.args()).isEmpty();
+        assertThat(lazy.argumentsMatch(null)).isTrue();
+        assertThat(call("call_1").argumentsMatch(blank)).isTrue();
+        assertThat(lazy.argumentsMatch("{\"q\": 1}")).isFalse();
+    }
+
     @Test
     void aGuardWhoseRulesReadNoArgumentsNeverParsesThem() {
         ToolCall lazy = call("call_1").withArgumentText("{\"q\": \"never read\"}").withResult("done");
