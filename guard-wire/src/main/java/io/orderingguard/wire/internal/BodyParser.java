@@ -15,11 +15,12 @@ import java.nio.ByteOrder;
 
 /**
  * Jackson's UTF-8 parser over a whole request body, which also hands the streaming read a string the
- * parser has not read yet as a range of the body. Almost every string of a request body is ASCII without
- * escapes; for such a string the bytes between the quotes are its characters, so the read copies them
- * into a string once, where the parser would decode them one by one into a buffer of chars, copy the chars
- * and compress them to bytes again (a third of a wire check went there). Any other string (an escape, a
- * control character, a multi-byte character) is left to the parser, which reads or refuses it as before.
+ * parser has not read yet as a range of the body. Almost every string of a request body has no escape;
+ * for such a string the bytes between the quotes are its UTF-8 (mostly ASCII) characters, so the read
+ * makes the string from them in one copy (an ASCII string) or one decode, where the parser would decode
+ * them one by one into a buffer of chars, copy the chars and compress them to bytes again (a third of a
+ * wire check went there). A string with an escape or a control character is left to the parser, which
+ * reads or refuses it as before.
  *
  * <p>Not thread-safe, like every parser.
  */
@@ -32,6 +33,9 @@ final class BodyParser extends UTF8StreamJsonParser {
     private static final long BACKSLASHES = ONES * '\\';
     private static final long SPACES = ONES * ' ';
 
+    /** Whether the string {@link #plainStringEnd()} last found is ASCII. */
+    private boolean ascii;
+
     private BodyParser(IOContext context, int features, JsonFactory factory, ByteQuadsCanonicalizer names,
             byte[] body, int start, int end) {
         super(context, features, null, factory.getCodec(), names, body, start, end, 0, false);
@@ -39,7 +43,8 @@ final class BodyParser extends UTF8StreamJsonParser {
 
     /**
      * Returns the position of the closing quote of the current string when the parser is on a string it
-     * has not read and the string is ASCII without escapes; else -1 (the parser reads the string).
+     * has not read and the string has no escape and no control character; else -1 (the parser reads the
+     * string). {@link #plainStringIsAscii()} then tells whether every byte of it is ASCII.
      *
      * @return the closing quote's index in the body, or -1
      */
@@ -50,29 +55,48 @@ final class BodyParser extends UTF8StreamJsonParser {
         byte[] body = _inputBuffer;
         int end = _inputEnd;
         int i = _inputPtr; // just past the opening quote: where the parser's own skip would start
-        // eight bytes at a time: the lowest byte flagged is the first quote, backslash, control character
-        // or non-ASCII byte (a borrow only ever flags bytes above a genuine one)
+        long high = 0;
+        // eight bytes at a time: the lowest byte flagged is the first quote, backslash or control character
+        // (a borrow only ever flags bytes above a genuine one); bytes of multi-byte characters are not flagged
         for (; i + Long.BYTES <= end; i += Long.BYTES) {
             long w = (long) LONGS.get(body, i);
             long quotes = w ^ QUOTES;
             long backslashes = w ^ BACKSLASHES;
-            long flagged = ((quotes - ONES) & ~quotes | (backslashes - ONES) & ~backslashes | (w - SPACES) & ~w | w)
+            long flagged = ((quotes - ONES) & ~quotes | (backslashes - ONES) & ~backslashes | (w - SPACES) & ~w)
                     & HIGH_BITS;
-            if (flagged != 0) {
-                int at = i + (Long.numberOfTrailingZeros(flagged) >>> 3);
-                return body[at] == '"' ? withinLimit(at) : -1;
+            if (flagged == 0) {
+                high |= w;
+                continue;
             }
+            int bit = Long.numberOfTrailingZeros(flagged) - 7; // the flagged byte's lowest bit
+            high |= w & ((1L << bit) - 1);
+            ascii = (high & HIGH_BITS) == 0;
+            int at = i + (bit >>> 3);
+            return body[at] == '"' ? withinLimit(at) : -1;
         }
+        boolean nonAscii = (high & HIGH_BITS) != 0;
         for (; i < end; i++) {
             byte b = body[i];
             if (b == '"') {
+                ascii = !nonAscii;
                 return withinLimit(i);
             }
-            if (b < ' ' || b == '\\') {
+            if (b >= 0 && b < ' ' || b == '\\') {
                 return -1;
             }
+            nonAscii |= b < 0;
         }
         return -1;
+    }
+
+    /**
+     * Returns whether the string {@link #plainStringEnd()} found is ASCII (its bytes are its characters);
+     * else it is UTF-8 the caller decodes.
+     *
+     * @return whether every byte is below 128
+     */
+    boolean plainStringIsAscii() {
+        return ascii;
     }
 
     /** The quote, or -1 when the string is longer than the parser allows (the parser refuses it). */

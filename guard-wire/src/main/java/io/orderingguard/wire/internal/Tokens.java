@@ -236,9 +236,12 @@ final class Tokens {
         if (parser instanceof BodyParser p) {
             int quote = p.plainStringEnd();
             if (quote >= 0) {
-                String plain = plainText(p.plainStringStart(), quote);
-                p.skipPlainString(quote);
-                return plain;
+                int from = p.plainStringStart();
+                String plain = p.plainStringIsAscii() ? plainText(from, quote) : utf8Text(from, quote);
+                if (plain != null) {
+                    p.skipPlainString(quote);
+                    return plain;
+                }
             }
         }
         int length = parser.getTextLength();
@@ -266,6 +269,16 @@ final class Tokens {
             }
         }
         return new String(body, from, length, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * The UTF-8 string from {@code from} to its closing quote, or {@code null} when its bytes are not
+     * well-formed UTF-8 (the decoder puts a replacement character where the parser would refuse the
+     * body; a replacement character written in the body is left to the parser too).
+     */
+    private String utf8Text(int from, int quote) {
+        String text = new String(body, from, quote - from, StandardCharsets.UTF_8);
+        return text.indexOf('\uFFFD') < 0 ? text : null;
     }
 
     private static boolean matches(String symbol, byte[] bytes, int offset) {

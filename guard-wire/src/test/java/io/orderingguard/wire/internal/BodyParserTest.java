@@ -32,6 +32,7 @@ class BodyParserTest {
         Random random = new Random(20261202L);
         int plain = 0;
         int left = 0;
+        int decoded = 0;
         for (int body = 0; body < 400; body++) {
             String json = randomBody(random);
             byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
@@ -40,11 +41,13 @@ class BodyParserTest {
             int[] counts = readWithRanges(bytes, factory(StreamReadConstraints.defaults()), read);
             plain += counts[0];
             left += counts[1];
+            decoded += counts[2];
             assertThat(read).as("the strings of %s", json).isEqualTo(expected);
         }
-        // both sides are exercised: most strings are plain, and the escapes and non-ASCII pieces are left
+        // every side is exercised: plain ASCII strings, plain UTF-8 ones, and ones with escapes left to the parser
         assertThat(plain).isGreaterThan(2_000);
-        assertThat(left).isGreaterThan(2_000);
+        assertThat(decoded).isGreaterThan(200);
+        assertThat(left).isGreaterThan(1_000);
     }
 
     @Test
@@ -60,6 +63,33 @@ class BodyParserTest {
                 assertThat(counts[0]).as("plain strings of %s", json).isEqualTo(2);
             }
         }
+    }
+
+    @Test
+    void should_leave_malformed_utf8_to_the_parser_which_refuses_it() {
+        byte[] prefix = "{\"k\":\"caf".getBytes(StandardCharsets.US_ASCII);
+        for (byte[] bad : new byte[][] {{(byte) 0xC3, '('}, {(byte) 0xE2, (byte) 0x82}, {(byte) 0xFF}, {(byte) 0x80}}) {
+            byte[] bytes = new byte[prefix.length + bad.length + 2];
+            System.arraycopy(prefix, 0, bytes, 0, prefix.length);
+            System.arraycopy(bad, 0, bytes, prefix.length, bad.length);
+            bytes[bytes.length - 2] = '"';
+            bytes[bytes.length - 1] = '}';
+
+            assertThatThrownBy(() -> readWithRanges(bytes, factory(StreamReadConstraints.defaults()), new ArrayList<>()))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("Invalid UTF-8");
+        }
+    }
+
+    @Test
+    void should_read_a_replacement_character_written_in_the_body_as_the_parser_does() throws IOException {
+        List<String> read = new ArrayList<>();
+
+        int[] counts = readWithRanges("{\"k\":\"a \uFFFD b\", \"l\":\"caf\u00e9 ok\"}".getBytes(StandardCharsets.UTF_8),
+                factory(StreamReadConstraints.defaults()), read);
+
+        assertThat(read).containsExactly("a \uFFFD b", "caf\u00e9 ok");
+        assertThat(counts).containsExactly(1, 1, 2);
     }
 
     @Test
@@ -96,9 +126,13 @@ class BodyParserTest {
         }
     }
 
-    /** Reads every string value as the streaming read does; answers the plain strings and the ones left. */
+    /**
+     * Reads every string value as the streaming read does ({@code Tokens}); answers the number of strings
+     * made from the body, of those left to the parser and of those decoded as UTF-8.
+     */
     private static int[] readWithRanges(byte[] bytes, JsonFactory factory, List<String> into) throws IOException {
-        int[] counts = new int[2];
+        int[] counts = new int[3];
+        int[] utf8 = {0};
         try (JsonParser parser = factory.createParser(bytes)) {
             assertThat(parser).isInstanceOf(BodyParser.class);
             BodyParser body = (BodyParser) parser;
@@ -107,9 +141,17 @@ class BodyParserTest {
                     continue;
                 }
                 int quote = body.plainStringEnd();
+                String plain = null;
                 if (quote >= 0) {
                     int from = body.plainStringStart();
-                    into.add(new String(bytes, from, quote - from, StandardCharsets.ISO_8859_1));
+                    plain = new String(bytes, from, quote - from,
+                            body.plainStringIsAscii() ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8);
+                    if (!body.plainStringIsAscii()) {
+                        utf8[0]++;
+                    }
+                }
+                if (plain != null && plain.indexOf('\uFFFD') < 0) {
+                    into.add(plain);
                     body.skipPlainString(quote);
                     counts[0]++;
                 } else {
@@ -118,6 +160,7 @@ class BodyParserTest {
                 }
             }
         }
+        counts[2] = utf8[0];
         return counts;
     }
 
