@@ -126,6 +126,23 @@ final class BodyParser extends UTF8StreamJsonParser {
     }
 
     /**
+     * Returns whether bytes start as a JSON object in UTF-8 without a byte order mark (an opening brace or
+     * whitespace first; UTF-16 and a byte order mark start otherwise): the bodies the streaming read takes.
+     *
+     * @param data the bytes
+     * @param offset where the body starts
+     * @param len the body's length
+     * @return whether the body starts so
+     */
+    static boolean startsAsUtf8Json(byte[] data, int offset, int len) {
+        if (len == 0) {
+            return false;
+        }
+        byte first = data[offset];
+        return first == '{' || first == ' ' || first == '\n' || first == '\r' || first == '\t';
+    }
+
+    /**
      * The factory of the streaming read: its parsers over a byte array that starts as UTF-8 JSON without a
      * byte order mark are {@link BodyParser}s (the streaming read accepts only such bodies); anything else
      * is parsed as the plain factory would.
@@ -140,8 +157,7 @@ final class BodyParser extends UTF8StreamJsonParser {
 
         @Override
         protected JsonParser _createParser(byte[] data, int offset, int len, IOContext context) throws IOException {
-            if (len == 0 || !(data[offset] == '{' || data[offset] == ' ' || data[offset] == '\n'
-                    || data[offset] == '\r' || data[offset] == '\t')) {
+            if (!startsAsUtf8Json(data, offset, len)) {
                 return super._createParser(data, offset, len, context);
             }
             context.setEncoding(JsonEncoding.UTF8);

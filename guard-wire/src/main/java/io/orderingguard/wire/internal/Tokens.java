@@ -49,7 +49,7 @@ final class Tokens {
     /** Any other value: a number that is not an {@code int}. */
     static final Object OTHER = new Marker("another value");
 
-
+    /** The parsers' limits: request bodies carry large base64 strings. */
     private static final StreamReadConstraints CONSTRAINTS = StreamReadConstraints.builder()
             .maxStringLength(256 * 1024 * 1024).build();
 
@@ -130,8 +130,7 @@ final class Tokens {
      */
     static Optional<ParsedBody> read(Rendering.Layout layout, Reader reader, byte[] body, WireContext ctx) {
         // UTF-8 only (a body in UTF-16 or with a byte order mark starts otherwise): offsets are byte offsets
-        if (body.length == 0 || !(body[0] == '{' || body[0] == ' ' || body[0] == '\n' || body[0] == '\r'
-                || body[0] == '\t')) {
+        if (!BodyParser.startsAsUtf8Json(body, 0, body.length)) {
             return Optional.empty();
         }
         Dispatch dispatch;
