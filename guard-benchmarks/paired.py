@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Measures the issue's targets as ratios of benchmarks run seconds apart, round after round.
 
-Usage: paired.py JAR OUT_DIR [--rounds N] [--only REGEX] [--wi N] [--i N] [--first-round N]
+Usage: paired.py JAR OUT_DIR [--rounds N] [--only REGEX] [--wi N] [--i N] [--first-round N] [--gc true]
+                                 [--forks N]
        paired.py --report OUT_DIR|PAIRED.json   the table again, from what a run left (also while it runs)
        paired.py --pack OUT_DIR PAIRED.json     the rows the targets read, of every round, in one file
 
@@ -16,6 +17,13 @@ many rounds it was met; a target counts as met when its median is.
 
 Every invocation's JMH JSON is kept in OUT_DIR (round-<r>-<group>.json), and at the end the rows the
 targets read, of every round, in OUT_DIR/paired.json (small enough to keep beside the README).
+
+--gc true has JMH collect the heap before every iteration (its -gc option): a fork then measures the
+conversations its setup built where a full collection leaves them, instead of wherever the young
+collections that copied them so far happened to put them (guard-benchmarks' README, session 11).
+--forks N runs each benchmark in N forks instead of one (JMH's score is then the mean over all their
+iterations): where a fork's heap layout moves a memory-bound path by a third, one fork per side cannot
+decide a bound a tenth away.
 """
 import json
 import os
@@ -164,11 +172,11 @@ def heap(params):
     return "-Xms%s -Xmx%s -XX:+AlwaysPreTouch" % (size, size)
 
 
-def run_group(jar, out_dir, r, group, wi, i):
+def run_group(jar, out_dir, r, group, wi, i, gc="false", forks="1"):
     name, regex, params, _ = group
     result = os.path.join(out_dir, "round-%d-%s.json" % (r, name))
-    cmd = ["java", "-jar", jar, regex, "-f", "1", "-wi", str(wi), "-w", "1s", "-i", str(i), "-r", "1s",
-           "-foe", "true", "-prof", "gc", "-rf", "json", "-rff", result, "-jvmArgsAppend", heap(params)]
+    cmd = ["java", "-jar", jar, regex, "-f", forks, "-wi", str(wi), "-w", "1s", "-i", str(i), "-r", "1s",
+           "-foe", "true", "-gc", gc, "-prof", "gc", "-rf", "json", "-rff", result, "-jvmArgsAppend", heap(params)]
     for key, values in params.items():
         cmd += ["-p", "%s=%s" % (key, ",".join(values))]
     log = os.path.join(out_dir, "round-%d-%s.log" % (r, name))
@@ -237,12 +245,16 @@ def main(args):
     if len(args) < 2:
         sys.exit(__doc__)
     jar, out_dir, rest = args[0], args[1], args[2:]
-    options = {"--rounds": "3", "--only": ".", "--wi": "3", "--i": "3", "--first-round": "1"}
+    options = {"--rounds": "3", "--only": ".", "--wi": "3", "--i": "3", "--first-round": "1", "--gc": "false", "--forks": "1"}
     while rest:
         if rest[0] not in options or len(rest) < 2:
             sys.exit("paired.py: unknown option or missing value: %s\n%s" % (rest[0], __doc__))
         options[rest[0]] = rest[1]
         rest = rest[2:]
+    if options["--gc"] not in ("true", "false"):
+        sys.exit("paired.py: --gc takes true or false, not %s" % options["--gc"])
+    if not options["--forks"].isdigit() or int(options["--forks"]) < 1:
+        sys.exit("paired.py: --forks takes a positive number, not %s" % options["--forks"])
     if not os.path.isfile(jar):
         sys.exit("paired.py: no benchmarks jar at %s" % jar)
     os.makedirs(out_dir, exist_ok=True)
@@ -261,7 +273,7 @@ def main(args):
     for r in range(first, first + rounds):
         started = time.time()
         for group in selected:
-            run_group(jar, out_dir, r, group, int(options["--wi"]), int(options["--i"]))
+            run_group(jar, out_dir, r, group, int(options["--wi"]), int(options["--i"]), options["--gc"], options["--forks"])
         print("paired.py: round %d took %.0f s" % (r, time.time() - started), file=sys.stderr)
     pack(out_dir, os.path.join(out_dir, "paired.json"))
     table(summarise(load(out_dir)[1], [g for g in groups() if g[0] in names]))
