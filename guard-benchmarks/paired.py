@@ -18,12 +18,10 @@ many rounds it was met; a target counts as met when its median is.
 Every invocation's JMH JSON is kept in OUT_DIR (round-<r>-<group>.json), and at the end the rows the
 targets read, of every round, in OUT_DIR/paired.json (small enough to keep beside the README).
 
---gc true has JMH collect the heap before every iteration (its -gc option): a fork then measures the
-conversations its setup built where a full collection leaves them, instead of wherever the young
-collections that copied them so far happened to put them (guard-benchmarks' README, session 11).
---forks N runs each benchmark in N forks instead of one (JMH's score is then the mean over all their
-iterations): where a fork's heap layout moves a memory-bound path by a third, one fork per side cannot
-decide a bound a tenth away.
+--gc true has JMH collect the heap before every iteration (its -gc option). --forks N runs each
+benchmark in N forks instead of one (JMH's score is then the mean over all their iterations): on this
+machine one JVM's figure for a memory-bound path can sit a third from another's, and one fork per side
+cannot decide a bound a tenth away (guard-benchmarks' README, session 11).
 """
 import json
 import os
