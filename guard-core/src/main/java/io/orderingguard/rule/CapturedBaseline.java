@@ -82,9 +82,8 @@ public final class CapturedBaseline implements Baseline {
         final int width;
         // the field paths of the rows, as the array the walks index (shared: read, never written)
         final String[] paths;
-        // a field updated through a handle, not an AtomicInteger: one object (and cache line) fewer to read
-        // on every tracked dispatch
-        @SuppressWarnings("unused")
+        // a field updated through a handle, not an AtomicInteger: one object fewer to read on every tracked
+        // dispatch
         private volatile int claimed;
         volatile int filled;
 
