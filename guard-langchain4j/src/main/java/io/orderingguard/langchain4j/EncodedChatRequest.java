@@ -7,6 +7,7 @@ import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.request.ChatRequest;
+import io.orderingguard.support.EncoderIds;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.ToolCall;
@@ -80,24 +81,23 @@ public final class EncodedChatRequest {
      * published (two threads may both build the fallbacks; either copy serves).
      */
     private static final class Index {
-        private final Map<String, Integer> messageIds;
-        private final Map<String, Integer> stepIndex;
+        private final MessageEncoder.Sources sources;
         private final List<CallInfo> calls;
-        private final Map<String, CallInfo> callsByPosition;
         private final Map<String, List<OrphanInfo>> orphansById = new HashMap<>();
         private volatile Fallbacks fallbacks;
 
         Index(MessageEncoder.Sources sources) {
-            messageIds = sources.messageIds;
-            stepIndex = sources.stepIndex;
+            this.sources = sources;
             calls = sources.calls;
-            callsByPosition = new HashMap<>(Math.max(16, calls.size() * 4 / 3 + 1));
-            for (CallInfo c : calls) {
-                callsByPosition.put(c.step() + KEY_SEPARATOR + c.position, c);
-            }
             for (OrphanInfo o : sources.orphans) {
                 orphansById.computeIfAbsent(o.entryId, k -> new ArrayList<>()).add(o);
             }
+        }
+
+        /** The call at a position among the calls of the message at {@code message}, or {@code null}. */
+        CallInfo call(int message, int position) {
+            int first = sources.firstCall[message];
+            return position < sources.firstCall[message + 1] - first ? calls.get(first + position) : null;
         }
 
         Fallbacks fallbacks() {
@@ -230,8 +230,9 @@ public final class EncodedChatRequest {
      */
     CallInfo findCall(String step, ToolCall c, Integer position) {
         Index lookups = index();
-        if (position != null) {
-            CallInfo byPosition = lookups.callsByPosition.get(baseStep(step) + KEY_SEPARATOR + position);
+        Integer message = position == null ? null : stepIndex(baseStep(step));
+        if (message != null) {
+            CallInfo byPosition = lookups.call(message, position);
             // the arguments compared as the text they came from: no parse for a call that kept them
             if (byPosition != null && byPosition.tool().equals(c.tool())
                     && c.argumentsMatch(byPosition.request().arguments())) {
@@ -254,12 +255,18 @@ public final class EncodedChatRequest {
 
     /** The index of the message a message entry came from, or {@code null}. */
     Integer messageIndex(String entryId) {
-        return index().messageIds.get(entryId);
+        return index().sources.messageOf(entryId);
     }
 
-    /** The index of the {@code AiMessage} a step came from, or {@code null}. */
+    /**
+     * The index of the {@code AiMessage} a step came from, or {@code null}: the encoder names each
+     * {@code AiMessage}'s step after its position ({@link EncoderIds#message}).
+     */
     Integer stepIndex(String step) {
-        return index().stepIndex.get(step);
+        int index = EncoderIds.messageIndex(step);
+        List<ChatMessage> messages = request.messages();
+        return index >= 0 && index < messages.size() && messages.get(index) instanceof AiMessage
+                && step.equals(EncoderIds.message(index)) ? index : null;
     }
 
     /** What the orphan results with an id came from, in request order. */

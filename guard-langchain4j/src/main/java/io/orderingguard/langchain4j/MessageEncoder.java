@@ -59,16 +59,46 @@ final class MessageEncoder {
         UNKNOWN
     }
 
-    /** Where the entries of an encoding came from, for rendering: what the recording pass collects. */
+    /**
+     * Where the entries of an encoding came from, for rendering: what the recording pass collects. Most
+     * entries are named after their message ({@code messages[i]}, see {@link EncoderIds#message}), so they
+     * are recorded by position, in arrays, instead of in maps keyed by made strings.
+     */
     static final class Sources {
-        /** The index of the message each message or thought entry came from, by entry id. */
-        final Map<String, Integer> messageIds = new HashMap<>();
-        /** The index of the {@code AiMessage} each step came from, by step. */
-        final Map<String, Integer> stepIndex = new HashMap<>();
+        /** Bit {@code i}: message {@code i} made an entry named {@code messages[i]} (its text or its marker). */
+        final long[] namedEntries;
+        /** The index of the message each other message or thought entry came from, by entry id. */
+        final Map<String, Integer> otherIds = new HashMap<>();
         /** What each requested tool call came from, in request order. */
         final List<EncodedChatRequest.CallInfo> calls = new ArrayList<>();
+        /** Per message {@code i}: where its calls start in {@link #calls} (they end where message {@code i + 1}'s start). */
+        final int[] firstCall;
         /** What each orphan result came from, in request order. */
         final List<EncodedChatRequest.OrphanInfo> orphans = new ArrayList<>();
+
+        Sources(int messages) {
+            namedEntries = new long[(messages + 63) >>> 6];
+            firstCall = new int[messages + 1];
+        }
+
+        /** Records that an entry came from message {@code index}. */
+        void entry(String id, int index) {
+            if (id == EncoderIds.message(index) || id.equals(EncoderIds.message(index))) {
+                namedEntries[index >>> 6] |= 1L << index;
+            } else {
+                otherIds.put(id, index);
+            }
+        }
+
+        /** The index of the message an entry came from, or {@code null}. */
+        Integer messageOf(String id) {
+            int index = EncoderIds.messageIndex(id);
+            if (index >= 0 && index < firstCall.length - 1 && (namedEntries[index >>> 6] & 1L << index) != 0
+                    && id.equals(EncoderIds.message(index))) {
+                return index;
+            }
+            return otherIds.get(id);
+        }
     }
 
     private final List<ChatMessage> messages;
@@ -207,7 +237,8 @@ final class MessageEncoder {
      * @return what rendering looks entries up in
      */
     static Sources sources(List<ChatMessage> messages, MetadataLayout layout, ResultWires resultWires) {
-        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, new Sources(), null, false);
+        MessageEncoder encoder = new MessageEncoder(messages, layout, resultWires, new Sources(messages.size()), null,
+                false);
         encoder.run();
         return encoder.sources;
     }
@@ -229,6 +260,9 @@ final class MessageEncoder {
             ChatMessage m = messages.get(i);
             if (starts != null) {
                 starts[i] = entries.size();
+            }
+            if (sources != null) {
+                sources.firstCall[i] = sources.calls.size();
             }
             if (m instanceof ToolExecutionResultMessage r) {
                 resultRun = resultRun == null ? EncoderIds.message(i) : resultRun;
@@ -252,6 +286,9 @@ final class MessageEncoder {
         }
         if (starts != null) {
             starts[messages.size()] = entries.size();
+        }
+        if (sources != null) {
+            sources.firstCall[messages.size()] = sources.calls.size();
         }
     }
 
@@ -298,7 +335,7 @@ final class MessageEncoder {
     /** Adds an entry of message {@code index} that rendering finds by its id. */
     private void add(int index, Entry e) {
         if (sources != null) {
-            sources.messageIds.put(e.id(), index);
+            sources.entry(e.id(), index);
         }
         entries.add(e);
     }
@@ -329,14 +366,11 @@ final class MessageEncoder {
 
     /** An {@code AiMessage} at {@code index}: its step (and wire message) is its id {@code messages[index]}. */
     private void ai(int index, String step, AiMessage a) {
-        if (sources != null) {
-            sources.stepIndex.put(step, index);
-        }
         int before = entries.size();
         boolean thought = MetadataCodec.readThinking(layout, step, a, thoughtIds, entries);
         if (sources != null) {
             for (int t = before; t < entries.size(); t++) {
-                sources.messageIds.put(entries.get(t).id(), index);
+                sources.entry(entries.get(t).id(), index);
             }
         }
         if (a.text() != null || !(a.hasToolExecutionRequests() || thought)) {

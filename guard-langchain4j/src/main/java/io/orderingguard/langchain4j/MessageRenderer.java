@@ -48,10 +48,23 @@ final class MessageRenderer {
         this.originalMessages = source.request().messages();
         this.layout = source.layout();
         this.entries = entries;
-        Map<String, Integer> counts = new HashMap<>();
+        // counted per AiMessage by its index (a step names its message), per other step in a map
+        int[] perMessage = new int[originalMessages.size()];
+        Map<String, Integer> otherSteps = null;
         for (Entry e : entries) {
             if (e instanceof ToolCall c && c.requested()) {
-                positions.put(e, counts.merge(EncodedChatRequest.baseStep(c.step()), 1, Integer::sum) - 1);
+                String base = EncodedChatRequest.baseStep(c.step());
+                Integer message = source.stepIndex(base);
+                int position;
+                if (message != null) {
+                    position = perMessage[message]++;
+                } else {
+                    if (otherSteps == null) {
+                        otherSteps = new HashMap<>();
+                    }
+                    position = otherSteps.merge(base, 1, Integer::sum) - 1;
+                }
+                positions.put(e, position);
             }
         }
     }

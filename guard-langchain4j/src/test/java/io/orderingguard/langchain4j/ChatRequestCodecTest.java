@@ -249,6 +249,39 @@ class ChatRequestCodecTest {
     }
 
     @Test
+    void should_find_what_every_entry_of_a_long_request_came_from_by_its_position() {
+        // 3 messages a round: the rounds run past the first 64 messages, whose names are looked up by position
+        List<ChatMessage> messages = new ArrayList<>();
+        for (int round = 0; round < 50; round++) {
+            messages.add(UserMessage.from("ask " + round));
+            messages.add(AiMessage.from(call("call_" + round, "search", "{ \"q\" : " + round + " }")));
+            messages.add(ToolExecutionResultMessage.from("call_" + round, "search", "r" + round));
+        }
+        ChatRequest request = request(messages.toArray(new ChatMessage[0]));
+        EncodedChatRequest encoded = ChatRequestCodec.create().encode(request);
+        List<Entry> entries = new ArrayList<>(encoded.dispatch().timeline().entries());
+        // message 120 is the user message of round 40 (entry 80), 133 the AiMessage of round 44 (its call is entry 89)
+        assertThat(entries.get(80).id()).isEqualTo("messages[120]");
+        entries.set(80, ((io.orderingguard.timeline.Message) entries.get(80)).withContent("ask forty"));
+        assertThat(entries.get(89).step()).isEqualTo("messages[133]");
+        entries.set(89, entries.get(89).withId("renamed_44"));
+
+        ChatRequest back = encoded.toChatRequest(encoded.dispatch().withTimeline(Timeline.of(entries)));
+
+        assertThat(back.messages()).hasSize(150);
+        for (int i = 0; i < 150; i++) {
+            if (i != 120 && i != 133 && i != 134) {
+                assertThat(back.messages().get(i)).as("message %d", i).isSameAs(messages.get(i));
+            }
+        }
+        assertThat(Describe.messages(back.messages().subList(120, 121))).containsExactly("user 'ask forty'");
+        assertThat(Describe.messages(back.messages().subList(132, 135))).containsExactly(
+                "user 'ask 44'",
+                "ai calls=[renamed_44:search{ \"q\" : 44 }]",
+                "result renamed_44:search 'r44'");
+    }
+
+    @Test
     void should_send_a_split_step_as_one_ai_message_per_step_each_followed_by_its_results() {
         ChatRequest request = request(UserMessage.from("go"),
                 AiMessage.from("two at once", List.of(call("a", "search", "{}"), call("b", "fetch", "{}"))),
