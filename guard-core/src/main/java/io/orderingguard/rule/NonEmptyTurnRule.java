@@ -39,6 +39,9 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
             List.of(ROLE, ONLY_TERMINAL),
             v -> new NonEmptyTurnRule(v.id(), v.get(ROLE), v.get(ONLY_TERMINAL), v.severity(), v.provenance()));
 
+    /** Entries per pass of {@link #checkRange}: a chunk's contents stay in the first-level cache between its loops. */
+    private static final int CHUNK = 64;
+
     /** Validates the fields and applies defaults. */
     public NonEmptyTurnRule {
         RuleFields.id(id);
@@ -104,9 +107,26 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
         TimelineStructure s = context.structure();
         // a user or assistant message's attributed role is its own: messages of the other role are not read
         boolean byRole = role == Role.USER || role == Role.ASSISTANT;
-        for (int i = from; i < to; i++) {
-            if (s.kind(i) == Kind.MESSAGE && (!byRole || s.attributedRole(i) == role)) {
-                checkMessage(entries, i, (Message) entries.get(i), sink);
+        for (int start = from; start < to; start += CHUNK) {
+            int end = Math.min(to, start + CHUNK);
+            // First a light pass: a content that starts with a visible ASCII character is not blank. Its reads
+            // of each content's first character do not wait on one another, so their cache misses overlap;
+            // a chunk where every content starts that way is done, and the others are read again from cache.
+            boolean maybeBlank = false;
+            for (int i = start; i < end; i++) {
+                if (s.kind(i) == Kind.MESSAGE && (!byRole || s.attributedRole(i) == role)) {
+                    String content = ((Message) entries.get(i)).content();
+                    char first = content.isEmpty() ? ' ' : content.charAt(0);
+                    maybeBlank |= first <= ' ' || first >= 0x7F;
+                }
+            }
+            if (!maybeBlank) {
+                continue;
+            }
+            for (int i = start; i < end; i++) {
+                if (s.kind(i) == Kind.MESSAGE && (!byRole || s.attributedRole(i) == role)) {
+                    checkMessage(entries, i, (Message) entries.get(i), sink);
+                }
             }
         }
     }
