@@ -2,7 +2,7 @@
 """Measures the issue's targets as ratios of benchmarks run seconds apart, round after round.
 
 Usage: paired.py JAR OUT_DIR [--rounds N] [--only REGEX] [--wi N] [--i N] [--first-round N] [--gc true]
-                                 [--forks N]
+                                 [--forks N] [--huge-pages true]
        paired.py --report OUT_DIR|PAIRED.json   the table again, from what a run left (also while it runs)
        paired.py --pack OUT_DIR PAIRED.json     the rows the targets read, of every round, in one file
 
@@ -21,7 +21,10 @@ targets read, of every round, in OUT_DIR/paired.json (small enough to keep besid
 --gc true has JMH collect the heap before every iteration (its -gc option). --forks N runs each
 benchmark in N forks instead of one (JMH's score is then the mean over all their iterations): on this
 machine one JVM's figure for a memory-bound path can sit a third from another's, and one fork per side
-cannot decide a bound a tenth away (guard-benchmarks' README, session 11).
+cannot decide a bound a tenth away (guard-benchmarks' README, session 11). --huge-pages true starts every
+fork with -XX:+UseTransparentHugePages (the kernel must allow it: "madvise" or "always" in
+/sys/kernel/mm/transparent_hugepage/enabled): with the heap in 2 MB pages a read of cold memory rarely
+misses the TLB as well, which is most of what moved one JVM's figures against another's (README, session 12).
 """
 import json
 import os
@@ -164,17 +167,17 @@ def measure(target, rows):
     return rows[num][0] / rows[den][0]
 
 
-def heap(params):
+def heap(params, huge="false"):
     # a pre-touched heap costs its size in page faults at every fork's start; 10,000-entry requests need 3 GiB
     size = "3g" if "10000" in params["size"] else "1g"
-    return "-Xms%s -Xmx%s -XX:+AlwaysPreTouch" % (size, size)
+    return "-Xms%s -Xmx%s -XX:+AlwaysPreTouch%s" % (size, size, " -XX:+UseTransparentHugePages" if huge == "true" else "")
 
 
-def run_group(jar, out_dir, r, group, wi, i, gc="false", forks="1"):
+def run_group(jar, out_dir, r, group, wi, i, gc="false", forks="1", huge="false"):
     name, regex, params, _ = group
     result = os.path.join(out_dir, "round-%d-%s.json" % (r, name))
     cmd = ["java", "-jar", jar, regex, "-f", forks, "-wi", str(wi), "-w", "1s", "-i", str(i), "-r", "1s",
-           "-foe", "true", "-gc", gc, "-prof", "gc", "-rf", "json", "-rff", result, "-jvmArgsAppend", heap(params)]
+           "-foe", "true", "-gc", gc, "-prof", "gc", "-rf", "json", "-rff", result, "-jvmArgsAppend", heap(params, huge)]
     for key, values in params.items():
         cmd += ["-p", "%s=%s" % (key, ",".join(values))]
     log = os.path.join(out_dir, "round-%d-%s.log" % (r, name))
@@ -243,7 +246,8 @@ def main(args):
     if len(args) < 2:
         sys.exit(__doc__)
     jar, out_dir, rest = args[0], args[1], args[2:]
-    options = {"--rounds": "3", "--only": ".", "--wi": "3", "--i": "3", "--first-round": "1", "--gc": "false", "--forks": "1"}
+    options = {"--rounds": "3", "--only": ".", "--wi": "3", "--i": "3", "--first-round": "1", "--gc": "false", "--forks": "1",
+               "--huge-pages": "false"}
     while rest:
         if rest[0] not in options or len(rest) < 2:
             sys.exit("paired.py: unknown option or missing value: %s\n%s" % (rest[0], __doc__))
@@ -251,6 +255,8 @@ def main(args):
         rest = rest[2:]
     if options["--gc"] not in ("true", "false"):
         sys.exit("paired.py: --gc takes true or false, not %s" % options["--gc"])
+    if options["--huge-pages"] not in ("true", "false"):
+        sys.exit("paired.py: --huge-pages takes true or false, not %s" % options["--huge-pages"])
     if not options["--forks"].isdigit() or int(options["--forks"]) < 1:
         sys.exit("paired.py: --forks takes a positive number, not %s" % options["--forks"])
     if not os.path.isfile(jar):
@@ -271,7 +277,8 @@ def main(args):
     for r in range(first, first + rounds):
         started = time.time()
         for group in selected:
-            run_group(jar, out_dir, r, group, int(options["--wi"]), int(options["--i"]), options["--gc"], options["--forks"])
+            run_group(jar, out_dir, r, group, int(options["--wi"]), int(options["--i"]), options["--gc"], options["--forks"],
+                      options["--huge-pages"])
         print("paired.py: round %d took %.0f s" % (r, time.time() - started), file=sys.stderr)
     pack(out_dir, os.path.join(out_dir, "paired.json"))
     table(summarise(load(out_dir)[1], [g for g in groups() if g[0] in names]))

@@ -2,7 +2,7 @@
 # A short JMH run of every guard benchmark beside the Jackson baseline, one line per benchmark:
 #   <name> size=<n> ratio=<guard time / baseline time> alloc=<bytes/op>
 # Usage: guard-benchmarks/quick.sh [--all]     (--all: sizes 10, 100, 1000 and 10000; default 1000 only)
-#        guard-benchmarks/quick.sh --paired DIR [--rounds N] [--only REGEX] [--gc true] [--forks N]
+#        guard-benchmarks/quick.sh --paired DIR [--rounds N] [--only REGEX] [--gc true] [--forks N] [--huge-pages true]
 #          every target of the issue as a ratio of benchmarks run back to back, round after round
 #          (paired.py; median, lowest and highest over the rounds; JMH's JSON kept in DIR)
 # Environment: BENCHMARKS_JAR=path runs that jar as it is (e.g. one built from an older commit);
