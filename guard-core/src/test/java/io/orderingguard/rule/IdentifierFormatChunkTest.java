@@ -41,20 +41,8 @@ class IdentifierFormatChunkTest {
             List<Entry> entries = randomEntries(random, random.nextInt(400));
             RuleContext context = RuleContext.of(Dispatch.of(Timeline.of(entries)), null);
 
-            List<String> whole = new ArrayList<>();
-            rule.check(context, recorder(whole));
-            List<String> ranged = new ArrayList<>();
-            RangeCheck ranges = rule.ranges(context, recorder(ranged));
-            for (int from = 0; from < entries.size(); ) {
-                int to = Math.min(entries.size(), from + 1 + random.nextInt(150));
-                ranges.range(from, to);
-                from = to;
-            }
-            ranges.end();
-
-            List<String> expected = plainReading(rule, entries);
-            assertThat(whole).as("%s over %d entries", rule, entries.size()).isEqualTo(expected);
-            assertThat(ranged).as("%s over %d entries, in ranges", rule, entries.size()).isEqualTo(expected);
+            RangedFindings.assertReported(rule, context, random, 150, IdentifierFormatChunkTest::recorder,
+                    plainReading(rule, entries));
         }));
     }
 

@@ -40,20 +40,8 @@ class NonEmptyTurnChunkTest {
             List<Entry> entries = randomEntries(random, random.nextInt(300));
             RuleContext context = RuleContext.of(Dispatch.of(Timeline.of(entries)), null);
 
-            List<String> whole = new ArrayList<>();
-            rule.check(context, recorder(whole));
-            List<String> ranged = new ArrayList<>();
-            RangeCheck ranges = rule.ranges(context, recorder(ranged));
-            for (int from = 0; from < entries.size(); ) {
-                int to = Math.min(entries.size(), from + 1 + random.nextInt(100));
-                ranges.range(from, to);
-                from = to;
-            }
-            ranges.end();
-
-            List<String> expected = plainReading(role, entries);
-            assertThat(whole).as("%s over %d entries", role, entries.size()).isEqualTo(expected);
-            assertThat(ranged).as("%s over %d entries, in ranges", role, entries.size()).isEqualTo(expected);
+            RangedFindings.assertReported(rule, context, random, 100, NonEmptyTurnChunkTest::recorder,
+                    plainReading(role, entries));
         }));
     }
 
