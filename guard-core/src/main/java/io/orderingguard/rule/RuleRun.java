@@ -12,7 +12,8 @@ import java.util.function.Predicate;
  * cost 64 ns per entry at 2,000 entries and 172 at 10,000, checked hot by {@code GrowthProbe}). There
  * the rules that read entries one at a time ({@link RangeCheck}) take turns over blocks of {@code block}
  * entries, their findings are held, and every rule's findings reach the sink in the order of the rules,
- * as if each had run alone.
+ * as if each had run alone. On a shorter one of at least {@code 256} entries the rules that compare with the
+ * baseline (stateful) run after the others, their findings in place all the same.
  *
  * <p>Not thread-safe per call; stateless otherwise.
  */
@@ -20,6 +21,12 @@ final class RuleRun {
 
     /** Entries per block: a few hundred entries' objects fit the caches of a core with room to spare. */
     static final int BLOCK = 512;
+
+    /**
+     * The shortest timeline on which the stateful rules run last: a shorter one stays in the first-level
+     * cache whatever the order, and holding the findings would cost more than it saves.
+     */
+    static final int STATEFUL_LAST_FROM = 256;
 
     private RuleRun() {
     }
@@ -35,14 +42,51 @@ final class RuleRun {
      */
     static void check(RuleContext context, List<? extends OrderingRule> rules, Predicate<? super OrderingRule> selected,
             FindingSink sink, int block) {
+        check(context, rules, selected, sink, block, STATEFUL_LAST_FROM);
+    }
+
+    /**
+     * Checks the selected rules, in order; on a timeline of {@code statefulLastFrom} entries or more (and
+     * not in blocks) the stateful ones run last.
+     */
+    static void check(RuleContext context, List<? extends OrderingRule> rules, Predicate<? super OrderingRule> selected,
+            FindingSink sink, int block, int statefulLastFrom) {
         int n = context.entries().size();
-        if (n <= 2 * block || !inBlocks(context, rules, selected, sink, block, n)) {
-            for (int r = 0; r < rules.size(); r++) {
+        if (n > 2 * block && inBlocks(context, rules, selected, sink, block, n)) {
+            return;
+        }
+        for (int r = 0; r < rules.size(); r++) {
+            OrderingRule rule = rules.get(r);
+            if (selected.test(rule)) {
+                if (n >= statefulLastFrom && rule.stateful()) {
+                    statefulLast(context, rules, selected, sink, r);
+                    return;
+                }
+                rule.check(context, sink);
+            }
+        }
+    }
+
+    /**
+     * Checks the selected rules from position {@code first} (a stateful one) on: the stateless ones first,
+     * then the stateful ones, every finding held and then passed on in the order of the rules. The first
+     * stateful rule to run captures the dispatch (a walk over every entry, {@link RuleContext#current()});
+     * after the other rules have read the entries, they are still in the caches.
+     */
+    private static void statefulLast(RuleContext context, List<? extends OrderingRule> rules,
+            Predicate<? super OrderingRule> selected, FindingSink sink, int first) {
+        Held held = new Held();
+        for (int pass = 0; pass < 2; pass++) {
+            for (int r = first; r < rules.size(); r++) {
                 OrderingRule rule = rules.get(r);
-                if (selected.test(rule)) {
-                    rule.check(context, sink);
+                if (rule.stateful() == (pass == 1) && selected.test(rule)) {
+                    held.position = r;
+                    rule.check(context, held);
                 }
             }
+        }
+        for (int r = first; r < rules.size(); r++) {
+            held.replay(r, sink);
         }
     }
 
@@ -87,7 +131,7 @@ final class RuleRun {
         return true;
     }
 
-    /** What the ranged checks reported, with the position of the rule that reported it. */
+    /** What rules run out of their order reported, with the position of the rule that reported it. */
     private static final class Held implements FindingSink {
         int position;
         private List<Report> reports;

@@ -8,6 +8,7 @@ import io.orderingguard.testkit.RandomTimelines;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Payloads;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Timeline;
 import java.util.ArrayList;
@@ -77,6 +78,75 @@ class RuleRunTest {
 
         assertThat(oneAfterTheOther).isNotEmpty();
         assertThat(inBlocks).isEqualTo(oneAfterTheOther);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> statefulRulesRunLastAndTheirFindingsStayInTheOrderOfTheRules() {
+        int[] interleaved = new int[1];
+        return Stream.concat(IntStream.range(0, 300).mapToObj(seed -> dynamicTest("seed " + seed, () -> {
+            Random random = new Random(seed * 0x2545F4914F6CDD1DL + 11);
+            Dispatch before = RandomTimelines.dispatch(random, 10 + random.nextInt(300));
+            Dispatch now = evolved(random, before);
+            List<OrderingRule> rules = rules(random);
+            int stateful = 1 + random.nextInt(4);
+            for (int k = 0; k < stateful; k++) {
+                rules.add(random.nextInt(rules.size() + 1), preservation(random, "keep-" + k));
+            }
+            CapturedBaseline baseline = CapturedBaseline.of(before, List.of("signature"));
+            Predicate<OrderingRule> selected = random.nextInt(4) == 0 ? r -> r.id().hashCode() % 3 != 0 : r -> true;
+
+            List<String> oneAfterTheOther = new ArrayList<>();
+            RuleContext alone = RuleContext.of(now, baseline);
+            for (OrderingRule rule : rules) {
+                if (selected.test(rule)) {
+                    rule.check(alone, recorder(oneAfterTheOther));
+                }
+            }
+            List<String> run = new ArrayList<>();
+            int statefulLastFrom = random.nextBoolean() ? 0 : RuleRun.STATEFUL_LAST_FROM;
+            RuleRun.check(RuleContext.of(now, baseline), rules, selected, recorder(run), RuleRun.BLOCK,
+                    statefulLastFrom);
+
+            assertThat(run).as("rules %s", rules).isEqualTo(oneAfterTheOther);
+            int lastStateful = -1;
+            for (int i = 0; i < oneAfterTheOther.size(); i++) {
+                lastStateful = oneAfterTheOther.get(i).startsWith("keep-") ? i : lastStateful;
+            }
+            boolean statefulLast = now.timeline().entries().size() >= statefulLastFrom;
+            if (statefulLast && lastStateful >= 0 && lastStateful < oneAfterTheOther.size() - 1) {
+                interleaved[0]++;
+            }
+        })), Stream.of(dynamicTest("a stateful rule's findings came before another rule's", () ->
+                // else the seeds above would not show that held findings are put back in place
+                assertThat(interleaved[0]).isGreaterThan(50))));
+    }
+
+    /** The next dispatch of a conversation: some entries dropped, some re-signed, a few added at the end. */
+    private static Dispatch evolved(Random random, Dispatch before) {
+        List<Entry> entries = new ArrayList<>();
+        for (Entry e : before.timeline().entries()) {
+            int change = random.nextInt(10);
+            if (change == 0) {
+                continue;
+            }
+            entries.add(change == 1 ? e.withPayload(Payloads.of("signature", "sig-" + random.nextInt(3)),
+                    e.replayCompatibility()) : e);
+        }
+        Timeline more = RandomTimelines.timeline(random, 8);
+        for (Entry e : more.entries()) {
+            entries.add(e.withId("added-" + entries.size()));
+        }
+        return Dispatch.of("conv", "anthropic", "claude-sonnet-4-5", Timeline.of(entries, before.timeline().tools()));
+    }
+
+    private static PreservationRule preservation(Random random, String id) {
+        Kind kind = Kind.values()[random.nextInt(Kind.values().length)];
+        PreservationInvariant invariant = PreservationInvariant.values()[random.nextInt(
+                PreservationInvariant.values().length)];
+        String field = invariant == PreservationInvariant.PAYLOAD_FIELD_STABLE && random.nextBoolean() ? "signature"
+                : null;
+        return new PreservationRule(id, kind, invariant, field, false, random.nextBoolean() ? Severity.BLOCKING : null,
+                null);
     }
 
     @Test
