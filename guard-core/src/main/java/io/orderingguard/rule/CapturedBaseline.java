@@ -57,6 +57,12 @@ public final class CapturedBaseline implements Baseline {
     private final List<String> fieldPaths;
     // capture position -> timeline position; null when no filler was skipped (the positions are the same)
     private final int[] positions;
+    // the storage's arrays, read from here: one object fewer between a baseline and its entries' rows
+    private final String[] ids;
+    private final byte[] kinds;
+    private final long[] payloads;
+    private final long[] fields;
+    private final String[] paths;
 
     /**
      * The arrays behind one or more captures of a conversation: position {@code i} of each capture that
@@ -135,6 +141,11 @@ public final class CapturedBaseline implements Baseline {
         this.size = size;
         this.fieldPaths = fieldPaths;
         this.positions = positions;
+        this.ids = storage.ids;
+        this.kinds = storage.kinds;
+        this.payloads = storage.payloads;
+        this.fields = storage.fields;
+        this.paths = storage.paths;
     }
 
     /**
@@ -168,11 +179,12 @@ public final class CapturedBaseline implements Baseline {
             return capture(dispatch, paths, paths.toArray(new String[0]), null, 0);
         }
         Storage prior = previous.storage;
-        String[] pathArray = prior.paths;
+        String[] pathArray = previous.paths;
         int k = previous.size;
         // the walk that compares is the walk that captures: each entry is read once either way
         for (int i = 0; i < k; i++) {
-            if (!sameEntry(entries.get(i), prior, i, pathArray)) {
+            if (!sameEntry(entries.get(i), previous.ids, previous.kinds, previous.payloads, previous.fields, i,
+                    pathArray)) {
                 return capture(dispatch, paths, pathArray, prior, i);
             }
         }
@@ -272,6 +284,11 @@ public final class CapturedBaseline implements Baseline {
 
     /** Whether an entry is what a storage holds at a position: not a filler, same id, kind and fingerprints. */
     private static boolean sameEntry(Entry e, Storage s, int at, String[] pathArray) {
+        return sameEntry(e, s.ids, s.kinds, s.payloads, s.fields, at, pathArray);
+    }
+
+    private static boolean sameEntry(Entry e, String[] sIds, byte[] sKinds, long[] sPayloads, long[] sFields, int at,
+            String[] pathArray) {
         boolean hasPayload;
         String id;
         byte kind;
@@ -292,29 +309,29 @@ public final class CapturedBaseline implements Baseline {
             id = t.id();
             kind = THOUGHT;
         }
-        String held = s.ids[at];
+        String held = sIds[at];
         // the same string when both come from the same entries (the usual case)
-        if (s.kinds[at] != kind || id != held && !id.equals(held)) {
+        if (sKinds[at] != kind || id != held && !id.equals(held)) {
             return false;
         }
         int width = pathArray.length;
         int row = at * width;
         if (!hasPayload) {
-            if (s.payloads[at] != Payloads.ABSENT) {
+            if (sPayloads[at] != Payloads.ABSENT) {
                 return false;
             }
             for (int p = 0; p < width; p++) {
-                if (s.fields[row + p] != Payloads.ABSENT) {
+                if (sFields[row + p] != Payloads.ABSENT) {
                     return false;
                 }
             }
             return true;
         }
-        if (e.payloadFingerprint(null) != s.payloads[at]) {
+        if (e.payloadFingerprint(null) != sPayloads[at]) {
             return false;
         }
         for (int p = 0; p < width; p++) {
-            if (e.payloadFingerprint(pathArray[p]) != s.fields[row + p]) {
+            if (e.payloadFingerprint(pathArray[p]) != sFields[row + p]) {
                 return false;
             }
         }
@@ -404,18 +421,18 @@ public final class CapturedBaseline implements Baseline {
 
     @Override
     public String id(int index) {
-        return storage.ids[Objects.checkIndex(index, size)];
+        return ids[Objects.checkIndex(index, size)];
     }
 
     @Override
     public Kind kind(int index) {
-        return KINDS[storage.kinds[Objects.checkIndex(index, size)]];
+        return KINDS[kinds[Objects.checkIndex(index, size)]];
     }
 
     /** Whether the entries at a position here and in another capture have the same kind. */
     boolean sameKind(int index, CapturedBaseline other, int otherIndex) {
-        return storage.kinds[Objects.checkIndex(index, size)]
-                == other.storage.kinds[Objects.checkIndex(otherIndex, other.size)];
+        return kinds[Objects.checkIndex(index, size)]
+                == other.kinds[Objects.checkIndex(otherIndex, other.size)];
     }
 
     /**
@@ -429,7 +446,7 @@ public final class CapturedBaseline implements Baseline {
 
     @Override
     public long payloadFingerprint(int index) {
-        return storage.payloads[Objects.checkIndex(index, size)];
+        return payloads[Objects.checkIndex(index, size)];
     }
 
     @Override
@@ -440,7 +457,7 @@ public final class CapturedBaseline implements Baseline {
     @Override
     public long fieldFingerprint(int index, int pathIndex) {
         Objects.checkIndex(pathIndex, fieldPaths.size());
-        return storage.fields[Objects.checkIndex(index, size) * storage.width + pathIndex];
+        return fields[Objects.checkIndex(index, size) * paths.length + pathIndex];
     }
 
     /**
@@ -491,19 +508,19 @@ public final class CapturedBaseline implements Baseline {
         }
         Storage a = storage;
         Storage b = c.storage;
-        int fields = size * a.width;
+        int rows = size * a.width;
         return Arrays.equals(a.ids, 0, size, b.ids, 0, size)
                 && Arrays.equals(a.kinds, 0, size, b.kinds, 0, size)
                 && Arrays.equals(a.payloads, 0, size, b.payloads, 0, size)
-                && Arrays.equals(a.fields, 0, fields, b.fields, 0, fields);
+                && Arrays.equals(a.fields, 0, rows, b.fields, 0, rows);
     }
 
     @Override
     public int hashCode() {
         int h = Objects.hash(provider, model, size);
         for (int i = 0; i < size; i++) {
-            h = 31 * h + storage.ids[i].hashCode();
-            h = 31 * h + Long.hashCode(storage.payloads[i]);
+            h = 31 * h + ids[i].hashCode();
+            h = 31 * h + Long.hashCode(payloads[i]);
         }
         return h;
     }
