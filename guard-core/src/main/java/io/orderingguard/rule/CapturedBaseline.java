@@ -171,53 +171,100 @@ public final class CapturedBaseline implements Baseline {
      * @return the capture
      */
     public static CapturedBaseline of(Dispatch dispatch, List<String> fieldPaths, CapturedBaseline previous) {
-        Require.nonNull(dispatch, "dispatch");
-        List<String> paths = List.copyOf(Require.nonNull(fieldPaths, "fieldPaths"));
-        List<Entry> entries = dispatch.timeline().entries();
-        int n = entries.size();
-        if (previous == null || previous.positions != null || previous.size > n || !previous.fieldPaths.equals(paths)) {
-            return capture(dispatch, paths, paths.toArray(new String[0]), null, 0);
+        return new Walk(Require.nonNull(dispatch, "dispatch"), Require.nonNull(fieldPaths, "fieldPaths"), previous)
+                .finish();
+    }
+
+    /**
+     * A capture against the previous one made in steps: {@link #range} compares the entries of consecutive
+     * ranges from the first on with what the previous capture holds (so that a check going over a long
+     * timeline block by block compares each block while its entries are in cache), {@link #finish} compares
+     * what no range covered and makes the capture {@link #of(Dispatch, List, CapturedBaseline)} makes.
+     *
+     * <p>Not thread-safe: one per capture.
+     */
+    static final class Walk {
+        private final Dispatch dispatch;
+        private final List<String> paths;
+        private final List<Entry> entries;
+        /** The capture compared with, or {@code null} when there is none to share (the capture starts afresh). */
+        private final CapturedBaseline previous;
+        /** The positions {@code [0, compared)} hold what the previous capture holds. */
+        private int compared;
+        /** The first position that differs, or -1. */
+        private int differsAt = -1;
+
+        Walk(Dispatch dispatch, List<String> fieldPaths, CapturedBaseline previous) {
+            this.dispatch = dispatch;
+            this.paths = List.copyOf(fieldPaths);
+            this.entries = dispatch.timeline().entries();
+            int n = entries.size();
+            boolean comparable = previous != null && previous.positions == null && previous.size <= n
+                    && previous.fieldPaths.equals(paths);
+            this.previous = comparable ? previous : null;
         }
-        Storage prior = previous.storage;
-        String[] pathArray = previous.paths;
-        int k = previous.size;
-        // the walk that compares is the walk that captures: each entry is read once either way
-        for (int i = 0; i < k; i++) {
-            if (!sameEntry(entries.get(i), previous.ids, previous.kinds, previous.payloads, previous.fields, i,
-                    pathArray)) {
-                return capture(dispatch, paths, pathArray, prior, i);
+
+        /** Compares the entries before {@code to} not compared yet (the walk is meant to be given consecutive ranges). */
+        void range(int to) {
+            CapturedBaseline p = previous;
+            if (p == null || differsAt >= 0) {
+                return;
             }
-        }
-        if (n == k) {
-            return new CapturedBaseline(dispatch.provider(), dispatch.model(), prior, n, paths, null);
-        }
-        for (int i = k; i < n; i++) {
-            if (Baseline.isFiller(entries.get(i))) {
-                // positions would differ from the timeline's: the rare case keeps its own arrays
-                return capture(dispatch, paths, pathArray, prior, k);
-            }
-        }
-        if (n <= prior.capacity()) {
-            if (prior.claim(k, n)) {
-                // the positions are this capture's alone now: written in place, no array in between
-                for (int i = k; i < n; i++) {
-                    write(entries.get(i), prior, i, pathArray);
+            int end = Math.min(to, p.size);
+            for (int i = compared; i < end; i++) {
+                if (!sameEntry(entries.get(i), p.ids, p.kinds, p.payloads, p.fields, i, p.paths)) {
+                    differsAt = i;
+                    return;
                 }
-                prior.filled = n;
+            }
+            compared = Math.max(compared, end);
+        }
+
+        /** Compares the rest and makes the capture. */
+        CapturedBaseline finish() {
+            CapturedBaseline p = previous;
+            if (p == null) {
+                return capture(dispatch, paths, paths.toArray(new String[0]), null, 0);
+            }
+            range(p.size);
+            Storage prior = p.storage;
+            String[] pathArray = p.paths;
+            if (differsAt >= 0) {
+                return capture(dispatch, paths, pathArray, prior, differsAt);
+            }
+            int k = p.size;
+            int n = entries.size();
+            if (n == k) {
                 return new CapturedBaseline(dispatch.provider(), dispatch.model(), prior, n, paths, null);
             }
-            // another capture extended the previous one already (a retry, a racing dispatch): the same entries
-            // may be there
-            if (prior.filled >= n && sameEntries(entries, k, n, prior, pathArray)) {
-                return new CapturedBaseline(dispatch.provider(), dispatch.model(), prior, n, paths, null);
+            for (int i = k; i < n; i++) {
+                if (Baseline.isFiller(entries.get(i))) {
+                    // positions would differ from the timeline's: the rare case keeps its own arrays
+                    return capture(dispatch, paths, pathArray, prior, k);
+                }
             }
+            if (n <= prior.capacity()) {
+                if (prior.claim(k, n)) {
+                    // the positions are this capture's alone now: written in place, no array in between
+                    for (int i = k; i < n; i++) {
+                        write(entries.get(i), prior, i, pathArray);
+                    }
+                    prior.filled = n;
+                    return new CapturedBaseline(dispatch.provider(), dispatch.model(), prior, n, paths, null);
+                }
+                // another capture extended the previous one already (a retry, a racing dispatch): the same
+                // entries may be there
+                if (prior.filled >= n && sameEntries(entries, k, n, prior, pathArray)) {
+                    return new CapturedBaseline(dispatch.provider(), dispatch.model(), prior, n, paths, null);
+                }
+            }
+            Storage grown = prior.copy(k, n);
+            for (int i = k; i < n; i++) {
+                write(entries.get(i), grown, i, pathArray);
+            }
+            grown.publish(n);
+            return new CapturedBaseline(dispatch.provider(), dispatch.model(), grown, n, paths, null);
         }
-        Storage grown = prior.copy(k, n);
-        for (int i = k; i < n; i++) {
-            write(entries.get(i), grown, i, pathArray);
-        }
-        grown.publish(n);
-        return new CapturedBaseline(dispatch.provider(), dispatch.model(), grown, n, paths, null);
     }
 
     /**

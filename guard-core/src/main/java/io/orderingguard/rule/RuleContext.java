@@ -28,6 +28,8 @@ public final class RuleContext {
     // the field paths a capture made on demand records: the baseline's, unless the guard names its own
     private final List<String> capturePaths;
     private CapturedBaseline current;
+    // the capture being compared block by block while the rules check a long timeline, or null
+    private CapturedBaseline.Walk walk;
     private int[] priorToCurrent;
     // per kind (by ordinal): the index of the entries' ids, shared by the rules that look ids up
     private IdIndex[] idIndexes;
@@ -152,10 +154,31 @@ public final class RuleContext {
      */
     CapturedBaseline current() {
         if (current == null && previous != null) {
-            current = CapturedBaseline.of(dispatch, capturePaths != null ? capturePaths : previous.fieldPaths(),
-                    previous instanceof CapturedBaseline c ? c : null);
+            current = walk().finish();
+            walk = null;
         }
         return current;
+    }
+
+    /**
+     * Compares the entries before {@code to} with the baseline, for the {@link #current() capture} to come:
+     * the rules that check a long timeline block by block call it after each block, while its entries are in
+     * cache. Does nothing when there is no baseline or the capture is made.
+     *
+     * @param to the end of the block just checked
+     */
+    void captureUpTo(int to) {
+        if (current == null && previous != null) {
+            walk().range(to);
+        }
+    }
+
+    private CapturedBaseline.Walk walk() {
+        if (walk == null) {
+            walk = new CapturedBaseline.Walk(dispatch, capturePaths != null ? capturePaths : previous.fieldPaths(),
+                    previous instanceof CapturedBaseline c ? c : null);
+        }
+        return walk;
     }
 
     /**

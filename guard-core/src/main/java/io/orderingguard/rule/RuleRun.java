@@ -12,8 +12,9 @@ import java.util.function.Predicate;
  * cost 64 ns per entry at 2,000 entries and 172 at 10,000, checked hot by {@code GrowthProbe}). There
  * the rules that read entries one at a time ({@link RangeCheck}) take turns over blocks of {@code block}
  * entries, their findings are held, and every rule's findings reach the sink in the order of the rules,
- * as if each had run alone. On a shorter one of at least {@code 64} entries the rules that compare with the
- * baseline (stateful) run after the others, their findings in place all the same.
+ * as if each had run alone; the capture the stateful rules compare with the baseline (see
+ * {@link RuleContext#current()}) compares each block too. On a shorter timeline of at least {@code 64}
+ * entries the stateful rules run after the others, their findings in place all the same.
  *
  * <p>Not thread-safe per call; stateless otherwise.
  */
@@ -97,11 +98,13 @@ final class RuleRun {
         Held held = new Held();
         RangeCheck[] ranged = new RangeCheck[rules.size()];
         int count = 0;
+        boolean stateful = false;
         for (int r = 0; r < rules.size(); r++) {
             OrderingRule rule = rules.get(r);
             if (selected.test(rule)) {
                 ranged[r] = RangeCheck.of(rule, context, held);
                 count += ranged[r] == null ? 0 : 1;
+                stateful |= rule.stateful();
             }
         }
         if (count < 2) {
@@ -114,6 +117,10 @@ final class RuleRun {
                     held.position = r;
                     ranged[r].range(from, to);
                 }
+            }
+            if (stateful) {
+                // the stateful rules' capture compares the block with the baseline while it is in cache
+                context.captureUpTo(to);
             }
         }
         for (int r = 0; r < ranged.length; r++) {

@@ -104,15 +104,21 @@ class RuleRunTest {
             }
             List<String> run = new ArrayList<>();
             int statefulLastFrom = random.nextBoolean() ? 0 : RuleRun.STATEFUL_LAST_FROM;
-            RuleRun.check(RuleContext.of(now, baseline), rules, selected, recorder(run), RuleRun.BLOCK,
-                    statefulLastFrom);
+            // in blocks too: the capture then compares block by block
+            int block = random.nextBoolean() ? RuleRun.BLOCK : 1 + random.nextInt(9);
+            RuleContext context = RuleContext.of(now, baseline);
+            RuleRun.check(context, rules, selected, recorder(run), block, statefulLastFrom);
 
-            assertThat(run).as("rules %s", rules).isEqualTo(oneAfterTheOther);
+            assertThat(run).as("rules %s, block %d", rules, block).isEqualTo(oneAfterTheOther);
+            CapturedBaseline fresh = CapturedBaseline.of(now, List.of("signature"), baseline);
+            CapturedBaseline made = context.current();
+            assertThat(made).isEqualTo(fresh);
+            assertThat(made.sharedPrefix(baseline)).isEqualTo(fresh.sharedPrefix(baseline));
             int lastStateful = -1;
             for (int i = 0; i < oneAfterTheOther.size(); i++) {
                 lastStateful = oneAfterTheOther.get(i).startsWith("keep-") ? i : lastStateful;
             }
-            boolean statefulLast = now.timeline().entries().size() >= statefulLastFrom;
+            boolean statefulLast = block == RuleRun.BLOCK && now.timeline().entries().size() >= statefulLastFrom;
             if (statefulLast && lastStateful >= 0 && lastStateful < oneAfterTheOther.size() - 1) {
                 interleaved[0]++;
             }
