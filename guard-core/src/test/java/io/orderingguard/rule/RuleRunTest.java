@@ -44,13 +44,7 @@ class RuleRunTest {
             int n = dispatch.timeline().entries().size();
             int block = 1 + random.nextInt(Math.max(1, Math.min(9, n / 3)));
 
-            List<String> oneAfterTheOther = new ArrayList<>();
-            RuleContext alone = RuleContext.of(dispatch, null);
-            for (OrderingRule rule : rules) {
-                if (selected.test(rule)) {
-                    rule.check(alone, recorder(oneAfterTheOther));
-                }
-            }
+            List<String> oneAfterTheOther = oneAfterTheOther(RuleContext.of(dispatch, null), rules, selected);
             List<String> inBlocks = new ArrayList<>();
             RuleRun.check(RuleContext.of(dispatch, null), rules, selected, recorder(inBlocks), block);
 
@@ -95,13 +89,7 @@ class RuleRunTest {
             CapturedBaseline baseline = CapturedBaseline.of(before, List.of("signature"));
             Predicate<OrderingRule> selected = random.nextInt(4) == 0 ? r -> r.id().hashCode() % 3 != 0 : r -> true;
 
-            List<String> oneAfterTheOther = new ArrayList<>();
-            RuleContext alone = RuleContext.of(now, baseline);
-            for (OrderingRule rule : rules) {
-                if (selected.test(rule)) {
-                    rule.check(alone, recorder(oneAfterTheOther));
-                }
-            }
+            List<String> oneAfterTheOther = oneAfterTheOther(RuleContext.of(now, baseline), rules, selected);
             List<String> run = new ArrayList<>();
             int statefulLastFrom = random.nextBoolean() ? 0 : RuleRun.STATEFUL_LAST_FROM;
             // in blocks too: the capture then compares block by block
@@ -198,6 +186,18 @@ class RuleRunTest {
                 random.nextBoolean() ? Severity.BLOCKING : null, null));
         rules.add(new ToolIdentityRule("identity", null, null));
         return rules;
+    }
+
+    /** What the selected rules report when each checks the context in turn, as {@link #recorder} writes it. */
+    private static List<String> oneAfterTheOther(RuleContext context, List<OrderingRule> rules,
+            Predicate<OrderingRule> selected) {
+        List<String> lines = new ArrayList<>();
+        for (OrderingRule rule : rules) {
+            if (selected.test(rule)) {
+                rule.check(context, recorder(lines));
+            }
+        }
+        return lines;
     }
 
     /** A sink that writes each report as one line: rule, severity, facet, ids and detail. */
