@@ -5,7 +5,7 @@
  * conversations of 10 to 10,000 entries ({@link io.orderingguard.benchmarks.Conversations}).
  *
  * <p>Run them from the shaded jar: {@code java -jar guard-benchmarks/target/benchmarks.jar -prof gc}, or
- * {@code guard-benchmarks/quick.sh} for a one-minute summary. The module README holds a full run and the
- * figures. Nothing here is a timed test.
+ * {@code guard-benchmarks/quick.sh} for a one-minute summary. The module README holds the figures and
+ * how to reproduce them, HISTORY.md how they came about. Nothing here is a timed test.
  */
 package io.orderingguard.benchmarks;
