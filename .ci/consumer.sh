@@ -28,7 +28,7 @@ done
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cp -r ci/consumer/. "$work/"
+cp -r .ci/consumer/. "$work/"
 mkdir -p "$work/src/main/java/com/example"
 python3 - README.md "$work/src/main/java/com/example/ReadmeSnippet.java" <<'PY'
 import re, sys
