@@ -414,7 +414,9 @@ public final class OrderingGuard {
         }
 
         /**
-         * Drops advisory findings of these rule ids (blocking findings are never dropped).
+         * Drops advisory findings of these rule ids. Blocking findings are never dropped: an id that is
+         * blocking in every profile the guard can run fails {@link #build()}, naming the profile override
+         * that demotes it.
          *
          * @param ruleIds the rule ids
          * @return this
@@ -586,6 +588,7 @@ public final class OrderingGuard {
             if (!disabledAdvisories.isEmpty() && (selector != null || !all.isEmpty())) {
                 ConfigChecks.unknownRuleIds(disabledAdvisories, selector, all,
                         Set.of(STASH_UNAVAILABLE, ProfileSelection.FINDING_RULE_ID)).forEach(checks::problem);
+                ConfigChecks.blockingRuleIds(disabledAdvisories, selector, all).forEach(checks::problem);
             }
             List<String> invalid = checks.problems();
             if (!invalid.isEmpty()) {

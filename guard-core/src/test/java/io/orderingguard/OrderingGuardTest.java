@@ -90,11 +90,28 @@ class OrderingGuardTest {
                 Entry.user("u2", "again"), Entry.toolCall("call_1", "search", null)));
         assertThat(OrderingGuard.of(PROFILE).check(twoUserTurns).advisories()).extracting(Finding::ruleId)
                 .containsExactly("alt");
-        OrderingGuard guard = OrderingGuard.builder().profile(PROFILE).disableAdvisoryRuleIds("alt", "tool-result-pairing")
-                .build();
+        OrderingGuard guard = OrderingGuard.builder().profile(PROFILE).disableAdvisoryRuleIds("alt").build();
         GuardResult result = guard.check(twoUserTurns);
         assertThat(result.advisories()).isEmpty();
         assertThat(result.blocking()).hasSize(1);
+    }
+
+    @Test
+    void should_fail_when_a_disabled_rule_id_is_blocking_naming_its_severity_and_the_override() {
+        assertThatThrownBy(() -> OrderingGuard.builder().profile(PROFILE)
+                .disableAdvisoryRuleIds("alt", "tool-result-pairing").build())
+                .isInstanceOf(GuardConfigException.class)
+                .hasMessage("invalid ordering guard options: disableAdvisoryRuleIds: rule 'tool-result-pairing' is "
+                        + "blocking (in test), and only advisory findings can be disabled; to demote it, use a profile "
+                        + "file with 'extends: [test]' and 'overrides: {tool-result-pairing: {severity: advisory}}'");
+    }
+
+    @Test
+    void should_accept_a_disabled_id_that_is_advisory_in_one_of_the_profiles() {
+        OrderingProfile advisoryPairing = OrderingProfile.of("lenient", PAIRING.withSeverity(Severity.ADVISORY));
+
+        assertThat(OrderingGuard.builder().profile(PROFILE).profile(advisoryPairing).composition(Composition.EACH)
+                .disableAdvisoryRuleIds("tool-result-pairing").build()).isNotNull();
     }
 
     @Test

@@ -70,6 +70,17 @@ class CheckModesTest {
     }
 
     @Test
+    void should_reject_a_blocking_rule_id_naming_its_severity_and_the_override_that_demotes_it() throws IOException {
+        Path body = write("claude.json", ANTHROPIC);
+
+        assertUsage("guard: --disable-advisory: rule 'anthropic-tool-use-has-result' is blocking (in "
+                + "anthropic-messages), and only advisory findings can be disabled; to demote it, use a profile file "
+                + "with 'extends: [anthropic-messages]' and 'overrides: {anthropic-tool-use-has-result: {severity: "
+                + "advisory}}'", "check", "-p", "anthropic-messages", "--wire", "auto", "--disable-advisory",
+                "anthropic-tool-use-has-result", body.toString());
+    }
+
+    @Test
     void should_accept_the_rule_ids_of_the_selected_profiles_and_the_guard_s_own() throws IOException {
         Path body = write("claude.json", ANTHROPIC);
 

@@ -2,13 +2,17 @@ package io.orderingguard.internal;
 
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
+import io.orderingguard.rule.ProfileCatalog;
 import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.rule.Severity;
 import io.orderingguard.support.Suggestions;
 import io.vavr.collection.List;
 import io.vavr.collection.Seq;
 import io.vavr.control.Validation;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -87,5 +91,58 @@ public final class ConfigChecks {
             }
         }
         return unknown;
+    }
+
+    /**
+     * Names each disabled advisory id that is blocking in every profile the guard can run that has it:
+     * {@code disableAdvisoryRuleIds} drops advisory findings only, so the rule would go on blocking.
+     * Each problem names the rule, its severity and the profile override that demotes it.
+     *
+     * @param disabled the ids given to {@code disableAdvisoryRuleIds}
+     * @param selector the profile selector, or {@code null} for fixed profiles (a selector's candidates
+     *     are the profiles of the catalogues on the class path)
+     * @param fixed the fixed profiles
+     * @return one problem per blocking id
+     */
+    public static java.util.List<String> blockingRuleIds(Set<String> disabled, ProfileSelector selector,
+            java.util.List<OrderingProfile> fixed) {
+        java.util.List<OrderingProfile> candidates = new ArrayList<>(fixed);
+        if (selector != null) {
+            for (ProfileCatalog catalog : Catalogs.all()) {
+                for (String name : catalog.names()) {
+                    catalog.find(name).ifPresent(candidates::add);
+                }
+            }
+        }
+        Map<String, java.util.List<String>> blockingIn = new LinkedHashMap<>();
+        Set<String> advisory = new LinkedHashSet<>();
+        for (OrderingProfile p : candidates) {
+            for (OrderingRule r : p.rules()) {
+                if (!disabled.contains(r.id())) {
+                    continue;
+                }
+                if (r.severity() == Severity.BLOCKING) {
+                    java.util.List<String> names = blockingIn.computeIfAbsent(r.id(), k -> new ArrayList<>());
+                    if (!names.contains(p.name())) {
+                        names.add(p.name());
+                    }
+                } else {
+                    advisory.add(r.id());
+                }
+            }
+        }
+        java.util.List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, java.util.List<String>> e : blockingIn.entrySet()) {
+            if (advisory.contains(e.getKey())) {
+                continue; // advisory somewhere the guard can run it: disabling it there has an effect
+            }
+            java.util.List<String> names = e.getValue();
+            String where = names.size() <= 3 ? String.join(", ", names)
+                    : String.join(", ", names.subList(0, 3)) + " and " + (names.size() - 3) + " more";
+            problems.add("disableAdvisoryRuleIds: rule '" + e.getKey() + "' is blocking (in " + where
+                    + "), and only advisory findings can be disabled; to demote it, use a profile file with "
+                    + "'extends: [" + names.get(0) + "]' and 'overrides: {" + e.getKey() + ": {severity: advisory}}'");
+        }
+        return problems;
     }
 }
