@@ -119,6 +119,20 @@ class CheckSelectionTest {
     }
 
     @Test
+    void aModelAliasToAMistypedModelIsAUsageErrorWithTheClosestKnownId() throws IOException {
+        Path d = write("d.json", "{\"provider\": \"azure\", \"model\": \"prod\", \"entries\": "
+                + "[{\"kind\": \"message\", \"id\": \"u1\", \"role\": \"user\", \"content\": \"hi\"}]}");
+
+        CliRun typo = CliRun.of("check", "--model-alias", "prod=gpt-4o-typo", d.toString());
+
+        assertThat(typo.exitCode()).isEqualTo(2);
+        assertThat(typo.out()).isEmpty();
+        assertThat(typo.err()).startsWith("guard: invalid model alias: alias 'prod' names model 'gpt-4o-typo', a model id "
+                + "it does not know: the model table matches 'gpt-4o' (openai-chat) but knows no model id part 'typo'; "
+                + "did you mean gpt-4o?\n");
+    }
+
+    @Test
     void aBatchGoesOnPastBadAndUnknownDocumentsAndExitsWithTheWorst() throws IOException {
         String ok = "{\"model\": \"gpt-4o\", \"entries\": [{\"kind\": \"message\", \"id\": \"u1\", \"role\": \"user\","
                 + " \"content\": \"hi\"}]}";

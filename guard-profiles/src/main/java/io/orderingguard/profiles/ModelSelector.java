@@ -68,17 +68,23 @@ public final class ModelSelector implements ProfileSelector {
      *
      * @param name the name the dispatches carry as their model (an Azure deployment, a gateway route),
      *     matched case-insensitively
-     * @param modelId the model id it stands for, e.g. {@code gpt-4o}; it must resolve to a family
+     * @param modelId the model id it stands for, e.g. {@code gpt-4o}; it must resolve to a family, and
+     *     what follows the model table's match must be versions, dates, sizes or known qualifiers
+     *     ({@code gpt-4o-2024-08-06}, {@code gpt-4o-mini}), so that a mistyped id fails with the closest
+     *     known one instead of being read as its line
      * @return the new selector
-     * @throws GuardConfigException when the model id resolves to no family, or the name is blank
+     * @throws GuardConfigException when the model id resolves to no family or holds a part the table
+     *     does not know, or the name is blank
      */
     public ModelSelector alias(String name, String modelId) {
         Require.nonBlank(name, "alias name");
         Require.nonBlank(modelId, "alias model");
-        if (Profiles.match(null, modelId).isEmpty()) {
+        String problem = ModelIdCheck.problem(modelId);
+        if (problem != null) {
             throw new GuardConfigException("model alias", List.of("alias '" + name + "' names model '" + modelId
-                    + "', for which no profile is known; give a model id from guard profiles' model table (e.g. "
-                    + "gpt-4o, claude-sonnet-4-5, gemini-2.5-pro)"));
+                    + "', " + (problem.startsWith("no profile") ? "for which " + problem
+                            + "; give a model id from guard profiles' model table (e.g. gpt-4o, claude-sonnet-4-5, "
+                            + "gemini-2.5-pro)" : "a model id it does not know: " + problem)));
         }
         Map<String, String> next = new LinkedHashMap<>(aliases);
         next.put(name.trim().toLowerCase(Locale.ROOT), modelId);
