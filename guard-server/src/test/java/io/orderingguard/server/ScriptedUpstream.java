@@ -51,7 +51,7 @@ final class ScriptedUpstream implements AutoCloseable {
                 String path = request.getHttpURI().getPath();
                 if (path.equals("/v1/chat/completions")) {
                     stream(response, callback);
-                } else if (path.equals("/slow")) {
+                } else if (path.endsWith("/slow")) {
                     Thread.sleep(1000);
                     write(response, callback, "{\"slow\":true}");
                 } else {
