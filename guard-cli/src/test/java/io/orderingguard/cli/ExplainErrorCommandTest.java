@@ -39,6 +39,20 @@ class ExplainErrorCommandTest {
     }
 
     @Test
+    void explains_anthropic_s_orphan_result_text_with_its_ids_cut() {
+        CliRun r = CliRun.of("explain-error", "messages.1.content.0: unexpected `tool_use_id` found in `tool_result` "
+                + "blocks");
+
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).startsWith(String.join("\n",
+                "1 rule matches the whole error text.",
+                "",
+                "anthropic-tool-result-has-tool-use  (toolResultPairing)",
+                "  matched:   messages.1.content.0: unexpected `tool_use_id` found in `tool_result` blocks",
+                ""));
+    }
+
+    @Test
     void explains_an_error_given_as_an_argument_and_exits_0() {
         CliRun r = CliRun.of("explain-error", A1);
 

@@ -19,7 +19,11 @@ import java.util.regex.Pattern;
  * class ({@code ValidationException:}, {@code <400> InternalError.Algo.InvalidParameter:}) is optional:
  * SDKs and gateways often drop it; when present in the text it counts towards the coverage. A template
  * that ends in a cut and whose error class is missing from the text matches only partially (its first
- * words are shared with other providers' errors: DashScope's cut O2 text is OpenAI's opening).
+ * words are shared with other providers' errors: DashScope's cut O2 text is OpenAI's opening). A leading
+ * location ({@code messages.N.content.M:}) and every id value (with the colon before it) are optional
+ * when the words left say enough on their own; {@code _} and {@code -} also match a space or nothing.
+ * A text that is only the start or only the end of the template matches partially when it holds at
+ * least three fifths of it.
  *
  * <p>Strength: {@link MatchStrength#WHOLE} when the template is the whole text (apart from punctuation
  * after it), {@link MatchStrength#CONTAINED} when it is found inside a longer text (an error class the
@@ -106,9 +110,12 @@ final class ErrorTemplate {
         return byStrength < 0 || byStrength == 0 && a.coverage() > b.coverage();
     }
 
-    /** One error of a template: its optional error class, its body, and its clauses for partial matches. */
-    private record Alternative(Pattern whole, Pattern contained, int classChars, int bodyChars, boolean cutAtEnd,
-            List<Clause> clauses) {
+    /**
+     * One error of a template: its optional error class, its body, a pattern for a text cut short, and
+     * its clauses for partial matches.
+     */
+    private record Alternative(Pattern whole, Pattern contained, Pattern prefix, Pattern suffix, int classChars, int bodyChars,
+            int locationChars, boolean cutAtEnd, List<Clause> clauses) {
 
         static Alternative of(String errorClass, String body) {
             List<Segment> segments = segments(body);
@@ -116,11 +123,23 @@ final class ErrorTemplate {
             int classChars = errorClass == null ? 0 : literalChars(segments(errorClass));
             String lead = classRegex == null ? "" : "(?:(?<cls>" + classRegex + ") ?)?";
             boolean cutAtEnd = !segments.isEmpty() && segments.get(segments.size() - 1).wildcard() == Wildcard.CUT;
-            String wholeBody = cutAtEnd ? regex(segments.subList(0, segments.size() - 1), false) + "(?<rest>.*?)"
-                    : regex(segments, false);
+            Body full = Body.of(segments, false, Body.Mode.WHOLE);
+            String wholeBody = cutAtEnd ? Body.of(segments.subList(0, segments.size() - 1), false, Body.Mode.WHOLE).regex()
+                    + "(?<rest>.*?)" : full.regex();
             Pattern whole = Pattern.compile("^" + lead + "(?<body>" + wholeBody + ")" + TRAILER + "$");
-            Pattern contained = Pattern.compile(lead + "(?<body>" + regex(segments, true) + ")");
-            return new Alternative(whole, contained, classChars, literalChars(segments), cutAtEnd, clausesOf(segments));
+            Pattern contained = Pattern.compile(lead + "(?<body>" + Body.of(segments, true, Body.Mode.WHOLE).regex() + ")");
+            Pattern prefix = Pattern.compile("^" + lead + "(?<body>" + Body.of(segments, false, Body.Mode.PREFIX).regex()
+                    + ")" + TRAILER + "$");
+            Pattern suffix = Pattern.compile("^(?<body>" + Body.of(segments, false, Body.Mode.SUFFIX).regex() + ")"
+                    + TRAILER + "$");
+            return new Alternative(whole, contained, prefix, suffix, classChars, literalChars(segments), full.locationChars(),
+                    cutAtEnd, clausesOf(segments));
+        }
+
+        /** The characters of the template a match counts: the body's, less an absent location prefix. */
+        private int coverage(Matcher m, boolean cls) {
+            boolean location = locationChars > 0 && m.group("loc") != null;
+            return bodyChars - (locationChars > 0 && !location ? locationChars : 0) + (cls ? classChars : 0);
         }
 
         Hit find(String text) {
@@ -133,29 +152,208 @@ final class ErrorTemplate {
                     while (end > w.start("body") && text.charAt(end - 1) == ' ') {
                         end--;
                     }
-                    return new Hit(MatchStrength.PARTIAL, bodyChars, w.start("body"), end);
+                    return new Hit(MatchStrength.PARTIAL, coverage(w, false), w.start("body"), end);
                 }
-                return new Hit(MatchStrength.WHOLE, bodyChars + (cls ? classChars : 0),
-                        cls ? w.start("cls") : w.start("body"), w.end("body"));
+                return new Hit(MatchStrength.WHOLE, coverage(w, cls), cls ? w.start("cls") : w.start("body"),
+                        w.end("body"));
             }
             Matcher c = contained.matcher(text);
             if (c.find()) {
                 boolean cls = classChars > 0 && c.group("cls") != null;
-                return new Hit(MatchStrength.CONTAINED, bodyChars + (cls ? classChars : 0),
-                        cls ? c.start("cls") : c.start("body"), c.end("body"));
+                return new Hit(MatchStrength.CONTAINED, coverage(c, cls), cls ? c.start("cls") : c.start("body"),
+                        c.end("body"));
+            }
+            for (Pattern cut : List.of(prefix, suffix)) {
+                // the text stops inside the template, or starts inside it (a log line or a paste cut short,
+                // a wrapper's rewording of the first words): count what it holds
+                Matcher p = cut.matcher(text);
+                if (p.matches()) {
+                    String held = p.group("body");
+                    int chars = held.replaceAll("[^a-z0-9]", "").length();
+                    int words = held.isBlank() ? 0 : held.strip().split(" ").length;
+                    if (words >= CLAUSE_WORDS && chars >= CLAUSE_CHARS && chars * 5 >= bodyChars * 3) {
+                        return new Hit(MatchStrength.PARTIAL, Math.min(chars, bodyChars), p.start("body"),
+                                p.end("body"));
+                    }
+                }
             }
             int coverage = 0;
             int start = Integer.MAX_VALUE;
             int end = -1;
             for (Clause clause : clauses) {
-                Matcher p = clause.pattern().matcher(text);
-                if (p.find()) {
+                Matcher m = clause.pattern().matcher(text);
+                if (m.find()) {
                     coverage += clause.chars();
-                    start = Math.min(start, p.start());
-                    end = Math.max(end, p.end());
+                    start = Math.min(start, m.start());
+                    end = Math.max(end, m.end());
                 }
             }
             return coverage == 0 ? null : new Hit(MatchStrength.PARTIAL, coverage, start, end);
+        }
+    }
+
+    /**
+     * The regular expression of a template's body, word by word, with what real texts leave out made
+     * optional: a leading location ({@code messages.N.content.M:}, named {@code loc}), which SDKs and
+     * wrappers strip, and every value standing for ids ({@code : <id>}, {@code call_<id>}), which logs cut
+     * and redact. Either is optional only when the words left say enough on their own. In prefix form,
+     * every word after the first few is optional too, up to the first cut: the text may stop anywhere.
+     *
+     * @param regex the expression
+     * @param locationChars the characters of the optional location, 0 when there is none
+     */
+    private record Body(String regex, int locationChars) {
+
+        /** Which texts the expression accepts: the whole body, or a text cut at its end or at its start. */
+        enum Mode { WHOLE, PREFIX, SUFFIX }
+
+        /** One word of the body: its segments (no spaces inside). */
+        private record Word(List<Segment> segments) {
+
+            boolean holdsId() {
+                return segments.stream().anyMatch(s -> s.wildcard() == Wildcard.ID || s.wildcard() == Wildcard.IDS);
+            }
+
+            boolean isCut() {
+                return segments.size() == 1 && segments.get(0).wildcard() == Wildcard.CUT;
+            }
+
+            boolean isLocation() {
+                Segment last = segments.get(segments.size() - 1);
+                return last.literal() != null && last.literal().endsWith(":") && segments.stream().allMatch(
+                        s -> s.wildcard() == Wildcard.NUMBER || s.literal() != null && s.literal().matches("[a-z_.\\[\\]:]+"));
+            }
+
+            String text() {
+                StringBuilder sb = new StringBuilder();
+                segments.forEach(s -> sb.append(s.literal() != null ? s.literal() : "x"));
+                return sb.toString();
+            }
+        }
+
+        static Body of(List<Segment> segments, boolean findMode, Mode mode) {
+            List<Word> words = words(segments);
+            String[] regexes = new String[words.size()];
+            int at = 0;
+            for (int w = 0; w < words.size(); w++) {
+                List<Segment> own = words.get(w).segments();
+                regexes[w] = regexOf(segments, at, own.size(), findMode);
+                at += own.size();
+            }
+            int last = regexes.length - 1;
+            if (last >= 0 && regexes[last].matches(".*[a-z0-9]\\\\[.!?]$")) {
+                // a final full stop is optional: a text quoted in a sentence or cut at the end lacks it
+                regexes[last] = regexes[last].substring(0, regexes[last].length() - 2) + "(?:"
+                        + regexes[last].substring(regexes[last].length() - 2) + ")?";
+            }
+            int meaningful = 0;
+            for (Word w : words) {
+                if (!w.holdsId() && !w.isCut()) {
+                    meaningful += w.text().replaceAll("[^a-z0-9]", "").isEmpty() ? 0 : 1;
+                }
+            }
+            boolean location = words.size() > 1 && words.get(0).isLocation() && meaningful - 1 >= CLAUSE_WORDS;
+            int locationChars = location ? words.get(0).text().replaceAll("[^a-z0-9]", "").length() : 0;
+            List<String> pieces = new ArrayList<>();
+            int firstAfterCut = 0;
+            for (int w = 0; w < words.size(); w++) {
+                Word word = words.get(w);
+                if (word.isCut()) {
+                    firstAfterCut = w + 1;
+                }
+                String sep = w == 0 || location && w == 1 ? "" : " ?";
+                String own = regexes[w];
+                boolean optionalId = word.holdsId() && meaningful >= CLAUSE_WORDS;
+                boolean colonBefore = optionalId && w > 0 && !words.get(w - 1).holdsId()
+                        && regexes[w - 1].endsWith("\\:");
+                if (w + 1 < words.size() && words.get(w + 1).holdsId() && meaningful >= CLAUSE_WORDS
+                        && own.endsWith("\\:") && !word.holdsId()) {
+                    own = own.substring(0, own.length() - 2); // the colon goes with the optional id after it
+                }
+                if (location && w == 0) {
+                    pieces.add("(?<loc>" + own + " ?)?");
+                } else if (optionalId) {
+                    // an id standing alone needs its separator: a colon or a space, never the next characters
+                    boolean bare = word.segments().get(0).wildcard() != null;
+                    String before = !bare ? (colonBefore ? ":?" : "") + sep : colonBefore ? "(?:: ?| )" : " ";
+                    pieces.add("(?:" + before + own + ")?");
+                } else {
+                    pieces.add(sep + own);
+                }
+            }
+            StringBuilder sb = new StringBuilder();
+            if (mode == Mode.SUFFIX) {
+                // the text starts inside the template (a wrapper dropped its first words): the words before
+                // the last few are optional, from the last cut on
+                int required = Math.max(firstAfterCut, pieces.size() - CLAUSE_WORDS);
+                String optional = "";
+                for (int w = firstAfterCut; w < required; w++) {
+                    optional = "(?:" + optional + pieces.get(w) + ")?";
+                }
+                sb.append(optional);
+                for (int w = required; w < pieces.size(); w++) {
+                    sb.append(pieces.get(w));
+                }
+                return new Body(sb.toString(), locationChars);
+            }
+            int closes = 0;
+            for (int w = 0; w < pieces.size(); w++) {
+                if (mode == Mode.PREFIX && words.get(w).isCut()) {
+                    break;
+                }
+                if (mode == Mode.PREFIX && w >= CLAUSE_WORDS) {
+                    sb.append("(?:");
+                    closes++;
+                }
+                sb.append(pieces.get(w));
+            }
+            sb.append(")?".repeat(closes));
+            return new Body(sb.toString(), locationChars);
+        }
+
+        /** Splits segments into words at the spaces of their literals. */
+        private static List<Word> words(List<Segment> segments) {
+            List<Word> words = new ArrayList<>();
+            List<Segment> current = new ArrayList<>();
+            for (Segment s : segments) {
+                if (s.literal() == null) {
+                    current.add(s);
+                    continue;
+                }
+                String[] pieces = s.literal().split(" ", -1);
+                for (int i = 0; i < pieces.length; i++) {
+                    if (i > 0 && !current.isEmpty()) {
+                        words.add(new Word(List.copyOf(current)));
+                        current = new ArrayList<>();
+                    }
+                    if (!pieces[i].isEmpty()) {
+                        current.add(new Segment(pieces[i], null));
+                    }
+                }
+            }
+            if (!current.isEmpty()) {
+                words.add(new Word(List.copyOf(current)));
+            }
+            return words;
+        }
+
+        /** The regular expression of one word: segments {@code from .. from + count} of the split list. */
+        private static String regexOf(List<Segment> all, int from, int count, boolean findMode) {
+            List<Segment> split = new ArrayList<>();
+            for (Word w : words(all)) {
+                split.addAll(w.segments());
+            }
+            StringBuilder sb = new StringBuilder();
+            for (int i = from; i < from + count; i++) {
+                Segment s = split.get(i);
+                if (s.wildcard() == null) {
+                    sb.append(literalRegex(s.literal()));
+                } else {
+                    boolean last = findMode && lastMeaningful(split, i);
+                    sb.append("(?:").append(last ? s.wildcard().last : s.wildcard().inner).append(')');
+                }
+            }
+            return sb.toString();
         }
     }
 
@@ -164,8 +362,9 @@ final class ErrorTemplate {
     private enum Wildcard {
         // a number, or the template's own placeholder (so the catalogue's texts classify as they are written)
         NUMBER("(?:[0-9]+|[nm](?![a-z0-9])|<n>)", "(?:[0-9]+|[nm](?![a-z0-9])|<n>)"),
-        ID("\\S+?", "\\S+(?:, ?\\S+)*"),
-        IDS(".+?", "\\S+(?:, ?\\S+)*"),
+        // an id has no braces or parentheses: a text inside a client's printed error body ends with them
+        ID("[^\\s{}()]+?", "[^\\s{}()]+(?:, ?[^\\s{}()]+)*"),
+        IDS(".+?", "[^\\s{}()]+(?:, ?[^\\s{}()]+)*"),
         // found inside a longer text, a cut at the end takes nothing: the span is what the template names
         CUT(".*?", "");
 
@@ -249,6 +448,8 @@ final class ErrorTemplate {
             char c = literal.charAt(i);
             if (c == ' ') {
                 sb.append(" ?");
+            } else if (c == '_' || c == '-') {
+                sb.append("[_ -]?"); // tool_use_id, tool use id, tool-use-id; tool_result, toolResult
             } else if (Character.isLetterOrDigit(c)) {
                 sb.append(c);
             } else {
@@ -308,11 +509,23 @@ final class ErrorTemplate {
                 }
             }
             if (words >= CLAUSE_WORDS && chars >= CLAUSE_CHARS) {
-                String regex = regex(trim(group), false);
+                // the punctuation ending a clause is optional: a text cut after the clause does not have it
+                String regex = regex(withoutEndPunctuation(trim(group)), false) + "(?:[.;:,!?]+)?";
                 clauses.add(new Clause(Pattern.compile(regex), chars));
             }
         }
         return List.copyOf(clauses);
+    }
+
+    /** Drops the punctuation that ends a clause. */
+    private static List<Segment> withoutEndPunctuation(List<Segment> group) {
+        if (group.isEmpty() || group.get(group.size() - 1).literal() == null) {
+            return group;
+        }
+        List<Segment> out = new ArrayList<>(group);
+        String literal = out.get(out.size() - 1).literal().replaceAll("[.;:,!?]+\\s*$", "");
+        out.set(out.size() - 1, new Segment(literal, null));
+        return out;
     }
 
     /** Drops leading and trailing wildcards of a clause: alone at an edge they would match one character. */

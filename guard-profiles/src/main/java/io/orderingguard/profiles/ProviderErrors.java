@@ -34,8 +34,11 @@ import java.util.Set;
  * {@code description}, {@code reason} or string {@code error} of the first JSON object in the text is
  * read (else every string of it), together with the text around the object. Each rule's
  * {@code providerError} is matched with its values ({@code N}, {@code <id>}, {@code <ids>}, numbers, cuts
- * marked {@code …}) standing for anything, ignoring case, quote characters and the error class in front
- * (see {@link MatchStrength} for the ranking). The templates are compiled once, when this class is first
+ * marked {@code …}) standing for anything, ignoring case, quote characters and the error class in front;
+ * the forms real texts take are recognised too: ids removed ({@code …found in `tool_result` blocks} without
+ * {@code : toolu_01}), the location prefix dropped ({@code messages.N.content.M:}), words re-spelled with
+ * spaces for underscores ({@code tool use id}), and a text cut at either end that still holds most of the
+ * error (see {@link MatchStrength} for the ranking). The templates are compiled once, when this class is first
  * used.
  *
  * <p>Thread-safe: stateless; the compiled catalogue is immutable.

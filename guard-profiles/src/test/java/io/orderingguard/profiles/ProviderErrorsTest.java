@@ -121,8 +121,8 @@ class ProviderErrorsTest {
             }
         }
 
-        assertThat(texts).isEqualTo(59);
-        assertThat(envelopes).isEqualTo(114);
+        assertThat(texts).isEqualTo(69);
+        assertThat(envelopes).isEqualTo(134);
     }
 
     private static void assertClassifies(String input, String text, Set<String> expected) {
@@ -199,6 +199,34 @@ class ProviderErrorsTest {
                 "Send each tool call's result right after the message that made the call, or remove the call.",
                 true, "mutate mode answers an unanswered call with an error result saying it was not executed."));
         assertThat(m.source()).startsWith("Anthropic Messages API A1");
+    }
+
+    @Test
+    void a_text_with_its_ids_cut_or_its_location_dropped_matches_as_a_whole() {
+        ErrorClassification cut = ProviderErrors.classify(
+                "messages.1.content.0: unexpected `tool_use_id` found in `tool_result` blocks");
+        ErrorClassification bare = ProviderErrors.classify("unexpected `tool_use_id` found in `tool_result` blocks");
+
+        assertThat(ids(cut.top())).containsExactly("anthropic-tool-result-has-tool-use");
+        assertThat(cut.top().get(0).strength()).isEqualTo(MatchStrength.WHOLE);
+        assertThat(cut.top().get(0).span().text()).isEqualTo(cut.text());
+        assertThat(ids(bare.top())).containsExactly("anthropic-tool-result-has-tool-use");
+        assertThat(bare.top().get(0).strength()).isEqualTo(MatchStrength.WHOLE);
+        assertThat(bare.top().get(0).coverage()).isLessThan(cut.top().get(0).coverage());
+    }
+
+    @Test
+    void a_text_cut_at_either_end_matches_partially_when_it_holds_most_of_the_template() {
+        ErrorMatch start = ProviderErrors.classify("function call turn comes immediately after a user turn or after a "
+                + "function response turn").top().get(0);
+        ErrorMatch end = ProviderErrors.classify("Missing `reasoning_content` field in the assistant message").top()
+                .get(0);
+
+        assertThat(start.ruleId()).isEqualTo("gemini-history-starts-with-user");
+        assertThat(start.strength()).isEqualTo(MatchStrength.PARTIAL);
+        assertThat(end.ruleId()).isEqualTo("deepseek-v3-2-reasoning-on-tool-turns");
+        assertThat(end.strength()).isEqualTo(MatchStrength.PARTIAL);
+        assertThat(ProviderErrors.classify("function response turn").isEmpty()).isTrue();
     }
 
     @Test
