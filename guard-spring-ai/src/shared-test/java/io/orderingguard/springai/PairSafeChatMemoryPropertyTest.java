@@ -28,8 +28,9 @@ import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.prompt.Prompt;
 
 /**
- * Seeded random conversations — user turns, tool loops with parallel calls, Anthropic thinking that
- * opens a turn — fed to a memory the way Spring AI's {@code MessageChatMemoryAdvisor} does inside the
+ * Seeded random conversations — user turns, tool loops with parallel calls, thinking that opens a
+ * turn (Anthropic thinking blocks on Spring AI 2.0, reasoning content on 1.1: see {@code Thinking}) —
+ * fed to a memory the way Spring AI's {@code MessageChatMemoryAdvisor} does inside the
  * tool loop (each round's prompt is the memory plus the new message, which is then added), with
  * random message and token windows. Every prompt and every stored conversation is checked by a guard
  * holding the pairing rules (an orphan result, an unanswered call, a thinking turn without its

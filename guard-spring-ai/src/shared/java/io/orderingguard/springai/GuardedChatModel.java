@@ -7,7 +7,6 @@ import io.orderingguard.timeline.RequestOptions;
 import java.util.function.Function;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
-import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import reactor.core.publisher.Flux;
 
@@ -30,11 +29,12 @@ import reactor.core.publisher.Flux;
  *
  * <p>The dispatch names the provider the delegate's class belongs to (unless given), the model of the
  * prompt's options (else the delegate's default options), and the conversation the conversation-id
- * function returns (none by default).
+ * function returns (none by default). The delegate's default options are the decorator's own
+ * ({@code getOptions()} on Spring AI 2.0, {@code getDefaultOptions()} on 1.1).
  *
  * <p>Thread-safe when the delegate is (the guard is).
  */
-public final class GuardedChatModel implements ChatModel {
+public final class GuardedChatModel implements DelegatingChatModel {
 
     private final ChatModel delegate;
     private final OrderingGuard guard;
@@ -78,6 +78,7 @@ public final class GuardedChatModel implements ChatModel {
      *
      * @return the delegate
      */
+    @Override
     public ChatModel delegate() {
         return delegate;
     }
@@ -105,11 +106,6 @@ public final class GuardedChatModel implements ChatModel {
     public Flux<ChatResponse> stream(Prompt prompt) {
         Require.nonNull(prompt, "prompt");
         return Flux.defer(() -> delegate.stream(admit(prompt, true)));
-    }
-
-    @Override
-    public ChatOptions getOptions() {
-        return delegate.getOptions();
     }
 
     private Prompt admit(Prompt prompt, boolean stream) {

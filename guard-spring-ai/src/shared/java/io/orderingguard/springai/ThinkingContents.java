@@ -7,14 +7,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads and writes the thinking blocks Spring AI's Anthropic module keeps on an
+ * Reads and writes the thinking blocks Spring AI 2.0's Anthropic module keeps on an
  * {@code AssistantMessage}: the metadata entry {@value #KEY}, a list of its package-private
  * {@code AnthropicChatModel.AnthropicThinkingContent} records ({@code thinking}, {@code signature},
  * {@code redactedData}). The module renders that list back as {@code thinking} and
  * {@code redacted_thinking} blocks, so a thought kept by the guard is sent by keeping its record, and
  * a thought the guard dropped is not sent by leaving its record out. The record type is reached by
  * reflection because it is not public; when Spring AI changes it, nothing is read (the message then
- * encodes without thoughts, as the module would send it). Not public API.
+ * encodes without thoughts, as the module would send it). Spring AI 1.1's Anthropic module keeps no
+ * such entry: it answers a thinking block as a separate assistant message and never sends thinking
+ * back, so on that line every assistant message encodes as the text and tool calls it sends. Not
+ * public API.
  *
  * <p>Thread-safe: the reflective handles are resolved once per record class.
  */

@@ -7,7 +7,6 @@ import io.orderingguard.timeline.RequestOptions;
 import java.util.Map;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
-import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
 import org.springframework.ai.chat.client.advisor.api.CallAdvisor;
 import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisor;
@@ -20,9 +19,11 @@ import reactor.core.publisher.Flux;
 /**
  * A {@code ChatClient} advisor (call and stream) that checks every prompt with an
  * {@link OrderingGuard} right before the model is called. Its default order,
- * {@link #DEFAULT_ORDER}, puts it after the {@link ToolCallingAdvisor} that {@code ChatClient}
- * registers by itself and after the chat memory advisors, and before the advisor that calls the
- * model: it sees every round of the tool loop with the history memory put in.
+ * {@link #DEFAULT_ORDER}, puts it after the tool-calling advisor (Spring AI 2.0's
+ * {@code ToolCallingAdvisor}, which {@code ChatClient} registers by itself; 1.1's
+ * {@code ToolCallAdvisor}, which the application adds) and after the chat memory advisors, and
+ * before the advisor that calls the model: it sees every round of a tool loop that runs in the
+ * advisor chain, with the history memory put in.
  *
  * <pre>{@code
  * ChatClient client = ChatClient.builder(chatModel)
@@ -33,8 +34,8 @@ import reactor.core.publisher.Flux;
  *
  * <p>In {@link io.orderingguard.Mode#ENFORCE} mode a rejected prompt ends the call with guard-core's
  * {@link OrderingViolationException} (streaming: the flux fails with it) and the model is not called:
- * no HTTP request is made. Nothing in Spring AI 2.0's chain retries it — the tool loop stops, and the
- * provider SDKs retry HTTP failures only. In {@link io.orderingguard.Mode#MUTATE} mode the repaired
+ * no HTTP request is made. Nothing in Spring AI's chain retries it — the tool loop stops, and the
+ * models' retries (the provider SDKs' on 2.0, the retry template on 1.1) cover HTTP failures only. In {@link io.orderingguard.Mode#MUTATE} mode the repaired
  * prompt goes on down the chain; the application's messages — and the chat memory they came from — are
  * left as they were, so the repair happens on the request only, again at every round. In shadow mode
  * the guard reports and the prompt goes on unchanged. A prompt that passes goes on as the very same
@@ -49,8 +50,8 @@ import reactor.core.publisher.Flux;
 public final class OrderingGuardAdvisor implements CallAdvisor, StreamAdvisor {
 
     /**
-     * The default order: after the tool-calling advisor ({@link ToolCallingAdvisor#DEFAULT_ORDER}) and
-     * the chat memory advisors ({@code HIGHEST_PRECEDENCE + 1000}), before the model call advisor
+     * The default order: after the tool-calling advisor ({@code HIGHEST_PRECEDENCE + 300} by default)
+     * and the chat memory advisors ({@code HIGHEST_PRECEDENCE + 1000}), before the model call advisor
      * ({@code LOWEST_PRECEDENCE}).
      */
     public static final int DEFAULT_ORDER = Ordered.LOWEST_PRECEDENCE - 1000;
@@ -165,8 +166,8 @@ public final class OrderingGuardAdvisor implements CallAdvisor, StreamAdvisor {
 
         /**
          * Sets the advisor order (default {@link #DEFAULT_ORDER}). To see every tool round it must be
-         * greater than {@link ToolCallingAdvisor#DEFAULT_ORDER} and, to see the history a memory
-         * advisor adds, greater than that advisor's order.
+         * greater than the tool-calling advisor's order and, to see the history a memory advisor adds,
+         * greater than that advisor's order.
          *
          * @param value the order
          * @return this

@@ -1,5 +1,6 @@
 package io.orderingguard.springai;
 
+import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orderingguard.support.EncoderIds;
 import io.orderingguard.support.Require;
@@ -78,7 +79,7 @@ public final class PromptCodec {
     public static final String TOOL_CALL_PROPERTIES = "openai.tool_calls.additional_properties";
 
     /** The replay tag of thoughts carrying an Anthropic signature or redacted blob. */
-    public static final String ANTHROPIC_THINKING_TAG = "anthropic-messages-thinking-v1";
+    public static final String ANTHROPIC_THINKING_TAG = ReplayTags.ANTHROPIC_THINKING;
 
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -126,7 +127,8 @@ public final class PromptCodec {
      */
     public static PromptCodec forModel(ChatModel model) {
         Require.nonNull(model, "model");
-        return new PromptCodec(ProviderOptions.providerOf(model.getClass()), model.getOptions(), RequestOptions.unknown());
+        return new PromptCodec(ProviderOptions.providerOf(model.getClass()), DelegatingChatModel.defaultOptions(model),
+                RequestOptions.unknown());
     }
 
     /**

@@ -14,7 +14,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
-import org.springframework.ai.chat.client.advisor.ToolCallingAdvisor;
 import org.springframework.ai.chat.client.advisor.api.Advisor;
 import org.springframework.ai.chat.client.advisor.api.CallAdvisor;
 import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
@@ -67,7 +66,8 @@ class OrderingGuardAdvisorTest {
         OrderingGuardAdvisor advisor = OrderingGuardAdvisor.of(guard(Mode.ENFORCE));
 
         assertThat(advisor.getOrder()).isEqualTo(OrderingGuardAdvisor.DEFAULT_ORDER)
-                .isGreaterThan(ToolCallingAdvisor.DEFAULT_ORDER)
+                // the tool-calling advisor's default (2.0's ToolCallingAdvisor, 1.1's ToolCallAdvisor)
+                .isGreaterThan(Ordered.HIGHEST_PRECEDENCE + 300)
                 .isGreaterThan(Advisor.DEFAULT_CHAT_MEMORY_PRECEDENCE_ORDER)
                 .isLessThan(Ordered.LOWEST_PRECEDENCE);
         assertThat(advisor.getName()).isEqualTo("OrderingGuardAdvisor");

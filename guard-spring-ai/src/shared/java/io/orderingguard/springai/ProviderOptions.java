@@ -16,7 +16,9 @@ import org.springframework.ai.openai.OpenAiChatOptions;
  * provider an option class belongs to. Not public API.
  *
  * <p>The provider modules are optional dependencies: a provider class is touched only when the
- * options are an instance of it (found by class name first), so the nested readers load only then.
+ * options are an instance of it (found by class name first), so the readers load only then. The
+ * Anthropic reader, {@code AnthropicOptions}, is compiled per Spring AI line (2.0's options hold
+ * anthropic-java SDK types, 1.1's its own API records); this class is shared by both.
  *
  * <p>Thread-safe: stateless.
  */
@@ -40,7 +42,7 @@ final class ProviderOptions {
         for (Class<?> c = options.getClass(); c != null; c = c.getSuperclass()) {
             switch (c.getName()) {
                 case ANTHROPIC:
-                    return Anthropic.read((AnthropicChatOptions) options, result);
+                    return AnthropicOptions.read((AnthropicChatOptions) options, result);
                 case OPENAI:
                     return OpenAi.read((OpenAiChatOptions) options, result);
                 default:
@@ -85,50 +87,6 @@ final class ProviderOptions {
             }
         }
         return null;
-    }
-
-    /** Reads Spring AI's Anthropic options (SDK types: loaded only when the module is present). */
-    private static final class Anthropic {
-        private Anthropic() {}
-
-        static RequestOptions read(AnthropicChatOptions o, RequestOptions base) {
-            RequestOptions result = base;
-            com.anthropic.models.messages.ThinkingConfigParam thinking = o.getThinking();
-            if (thinking != null) {
-                if (thinking.isEnabled()) {
-                    long budget = thinking.asEnabled().budgetTokens();
-                    result = result.withReasoning(budget >= 1 && budget <= Integer.MAX_VALUE
-                            ? Reasoning.enabled((int) budget) : Reasoning.enabled());
-                } else if (thinking.isAdaptive()) {
-                    result = result.withReasoning(Reasoning.adaptive());
-                } else if (thinking.isDisabled()) {
-                    result = result.withReasoning(Reasoning.disabled());
-                }
-            }
-            com.anthropic.models.messages.ToolChoice choice = o.getToolChoice();
-            Boolean disableParallel = o.getDisableParallelToolUse();
-            if (choice != null) {
-                if (choice.isAuto()) {
-                    result = result.withToolChoice(ToolChoice.auto());
-                    disableParallel = disableParallel != null ? disableParallel
-                            : choice.asAuto().disableParallelToolUse().orElse(null);
-                } else if (choice.isAny()) {
-                    result = result.withToolChoice(ToolChoice.required());
-                    disableParallel = disableParallel != null ? disableParallel
-                            : choice.asAny().disableParallelToolUse().orElse(null);
-                } else if (choice.isTool()) {
-                    result = result.withToolChoice(ToolChoice.tool(choice.asTool().name()));
-                    disableParallel = disableParallel != null ? disableParallel
-                            : choice.asTool().disableParallelToolUse().orElse(null);
-                } else if (choice.isNone()) {
-                    result = result.withToolChoice(ToolChoice.none());
-                }
-            }
-            if (disableParallel != null) {
-                result = result.withParallelToolCalls(!disableParallel);
-            }
-            return result;
-        }
     }
 
     /** Reads Spring AI's OpenAI options. */
