@@ -12,7 +12,8 @@ import java.util.List;
  * The whole verdict on one dispatch. {@code check} always returns one; it never throws for findings.
  *
  * @param outcome passed, repaired or rejected
- * @param mode the mode the guard ran in
+ * @param mode the mode the verdict was reached in: {@code ENFORCE} or {@code MUTATE} (a guard built with
+ *     {@code Mode.SHADOW} judges as enforce does, so its results say {@code ENFORCE} and {@code shadow})
  * @param shadow whether the guard only observed (shadow mode sends the input unchanged whatever the
  *     outcome says)
  * @param profile the name of the profile evaluated (names joined with {@code ", "} under

@@ -21,6 +21,7 @@ import io.orderingguard.stash.Stash;
 import io.orderingguard.stash.StashUnavailableException;
 import io.orderingguard.support.BoundedCache;
 import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,7 +39,7 @@ import org.slf4j.MDC;
  * <pre>{@code
  * OrderingGuard guard = OrderingGuard.builder()
  *         .profile("anthropic-messages")          // or .profile(OrderingProfile) / .selectProfiles(...)
- *         .mode(Mode.ENFORCE)
+ *         .mode(Mode.ENFORCE)                      // or MUTATE (repair), SHADOW (report, send unchanged)
  *         .build();
  * GuardResult result = guard.check(dispatch);      // never throws for findings
  * Dispatch toSend = guard.apply(dispatch);         // throws OrderingViolationException when rejected
@@ -93,9 +94,9 @@ public final class OrderingGuard {
         this.fixedSelection = fixedSelection;
         this.selector = b.selector;
         this.composition = b.composition;
-        this.mode = b.mode;
+        this.mode = b.mode == Mode.SHADOW ? Mode.ENFORCE : b.mode;
         this.disabledAdvisories = Set.copyOf(b.disabledAdvisories);
-        this.shadow = b.shadow;
+        this.shadow = b.shadow || b.mode == Mode.SHADOW;
         this.stash = b.stash;
         this.listeners = List.copyOf(b.listeners);
         this.observers = b.observers.toArray(new CheckObserver[0]);
@@ -144,12 +145,21 @@ public final class OrderingGuard {
     }
 
     /**
-     * Returns the mode.
+     * Returns the mode the guard was configured with.
      *
-     * @return enforce or mutate
+     * @return enforce, mutate or shadow (a guard that judges as enforce does and only reports)
      */
     public Mode mode() {
-        return mode;
+        return shadow && mode == Mode.ENFORCE ? Mode.SHADOW : mode;
+    }
+
+    /**
+     * Returns the advisory rule ids whose findings this guard drops.
+     *
+     * @return the ids, as configured
+     */
+    public Set<String> disabledAdvisoryRuleIds() {
+        return disabledAdvisories;
     }
 
     /**
@@ -403,7 +413,8 @@ public final class OrderingGuard {
         }
 
         /**
-         * Sets the mode (default {@link Mode#ENFORCE}).
+         * Sets the mode (default {@link Mode#ENFORCE}): enforce rejects, mutate repairs, shadow judges as
+         * enforce does but sends every dispatch unchanged.
          *
          * @param value the mode
          * @return this
@@ -450,7 +461,11 @@ public final class OrderingGuard {
          *
          * @param value whether to run in shadow mode
          * @return this
+         * @deprecated use {@code mode(Mode.SHADOW)}, the name the command line ({@code --mode shadow})
+         *     and the Spring Boot properties ({@code ordering-guard.mode=shadow}) use; {@code shadow(true)}
+         *     beside {@code mode(Mode.MUTATE)} still reports what mutate mode would repair
          */
+        @Deprecated
         public Builder shadow(boolean value) {
             this.shadow = value;
             return this;
@@ -587,7 +602,8 @@ public final class OrderingGuard {
             checks.require(stashFailureMode != null, () -> "onStashFailure must not be null");
             if (!disabledAdvisories.isEmpty() && (selector != null || !all.isEmpty())) {
                 ConfigChecks.unknownRuleIds(disabledAdvisories, selector, all,
-                        Set.of(STASH_UNAVAILABLE, ProfileSelection.FINDING_RULE_ID)).forEach(checks::problem);
+                        Set.of(STASH_UNAVAILABLE, ProfileSelection.FINDING_RULE_ID,
+                                ProviderSurface.UNKNOWN_SHAPE_RULE_ID)).forEach(checks::problem);
                 ConfigChecks.blockingRuleIds(disabledAdvisories, selector, all).forEach(checks::problem);
             }
             List<String> invalid = checks.problems();

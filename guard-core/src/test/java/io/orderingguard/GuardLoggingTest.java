@@ -96,9 +96,10 @@ class GuardLoggingTest {
     }
 
     @Test
+    @SuppressWarnings("deprecation")
     void should_say_what_shadow_mode_would_have_done() {
         OrderingGuard mutate = OrderingGuard.builder().profile(PROFILE).mode(Mode.MUTATE).shadow(true).build();
-        OrderingGuard enforce = OrderingGuard.builder().profile(PROFILE).shadow(true).build();
+        OrderingGuard enforce = OrderingGuard.builder().profile(PROFILE).mode(Mode.SHADOW).build();
 
         mutate.check(broken("c-8"));
         appender.list.clear();

@@ -149,6 +149,24 @@ class OrderingGuardTest {
     }
 
     @Test
+    void should_judge_as_enforce_and_send_the_input_unchanged_in_shadow_mode() {
+        Dispatch input = unanswered();
+        OrderingGuard guard = OrderingGuard.builder().profile(PROFILE).mode(Mode.SHADOW).build();
+
+        GuardResult result = guard.check(input);
+
+        assertThat(guard.mode()).isEqualTo(Mode.SHADOW);
+        assertThat(Mode.SHADOW.wireName()).isEqualTo("shadow");
+        assertThat(result.outcome()).isEqualTo(Outcome.REJECTED);
+        assertThat(result.mode()).isEqualTo(Mode.ENFORCE);
+        assertThat(result.shadow()).isTrue();
+        assertThat(result.sent()).isTrue();
+        assertThat(result.dispatch()).isSameAs(input);
+        assertThat(guard.apply(input)).isSameAs(input);
+    }
+
+    @Test
+    @SuppressWarnings("deprecation")
     void should_send_the_input_unchanged_in_shadow_mode() {
         Dispatch input = unanswered();
         OrderingGuard guard = OrderingGuard.builder().profile(PROFILE).mode(Mode.MUTATE).shadow(true).build();

@@ -53,7 +53,8 @@ import picocli.CommandLine.Spec;
             "",
             "Modes: enforce rejects a request that breaks a blocking rule; mutate repairs it and rejects only what "
                 + "it cannot repair; shadow judges as enforce does but sends every request unchanged (the API's "
-                + "OrderingGuard.builder().shadow(true)), for rolling a guard out.",
+                + "OrderingGuard.builder().mode(Mode.SHADOW), Spring Boot's ordering-guard.mode=shadow), for rolling "
+                + "a guard out.",
             "--output DIR (mutate only) writes what would be sent under the input's file name in DIR: a JSON file "
                 + "per sent request, a JSONL file with one line per sent request; rejected requests are not written.",
             "--format json prints one object for any number of files: {\"mode\", \"summary\", \"results\"}, each "
@@ -116,6 +117,12 @@ final class CheckCommand implements Callable<Integer> {
                     + "surface), anthropic-messages, openai-chat, openai-responses, gemini or bedrock-converse.")
     String wire;
 
+    @Option(names = "--strict",
+            description = "With --wire: refuse a body that holds a role, type or value its surface's vocabulary does "
+                    + "not describe (exit 2, naming its JSON path), instead of carrying it through with an advisory "
+                    + "wire-unknown-shape finding.")
+    boolean strict;
+
     @Option(names = "--model", paramLabel = "MODEL",
             description = "With --wire: the model of bodies that name none (Gemini and Bedrock carry it in the URL "
                     + "path); a body's own model wins.")
@@ -144,15 +151,15 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        boolean shadow = mode.equals("shadow");
         Mode guardMode = parseMode();
+        boolean shadow = guardMode == Mode.SHADOW;
         Composition comp = parseComposition();
         if (!format.equals("text") && !format.equals("json")) {
             throw usage("--format must be text or json, but was '" + format + "'");
         }
         InputReader reader = inputReader();
         if (output != null) {
-            if (guardMode != Mode.MUTATE || shadow) {
+            if (guardMode != Mode.MUTATE) {
                 throw usage("--output writes what mutate would send: it needs --mode mutate, but the mode is " + mode);
             }
             List<String> problems = RepairedOutput.problems(output, files);
@@ -172,10 +179,10 @@ final class CheckCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         InMemoryStash stash = InMemoryStash.create();
-        OrderingGuard guard = build(configure(guardMode, comp, fixed, stash).shadow(shadow));
+        OrderingGuard guard = build(configure(guardMode, comp, fixed, stash));
         if (previous != null) {
             // a shadow guard sharing the stash records the previous document as sent, whatever it holds
-            configure(Mode.ENFORCE, comp, fixed, stash).shadow(true).build().check(withKey(codec.read(previous)));
+            configure(Mode.SHADOW, comp, fixed, stash).build().check(withKey(codec.read(previous)));
         }
         Batch batch = new Batch(out, err, ResultCodec.of(codec), guard, overrides, shadow);
         try (RepairedOutput written = output == null ? null : RepairedOutput.open(output, codec)) {
@@ -208,7 +215,7 @@ final class CheckCommand implements Callable<Integer> {
             throw usage((model != null && model.isBlank() ? "--model" : "--provider") + " must not be blank");
         }
         if (wire.equals("auto")) {
-            return InputReader.wire(null, model, provider);
+            return InputReader.wire(null, model, provider).strict(strict);
         }
         WireFormat surface;
         try {
@@ -221,7 +228,7 @@ final class CheckCommand implements Callable<Integer> {
             throw usage("--wire " + wire + ": this build cannot read " + wire + " bodies yet; it reads "
                     + String.join(", ", InputReader.readableSurfaces()));
         }
-        return InputReader.wire(surface, model, provider);
+        return InputReader.wire(surface, model, provider).strict(strict);
     }
 
     /** The results of one run: printed as they come (text) or at the end (JSON), with the worst exit code. */
@@ -262,6 +269,9 @@ final class CheckCommand implements Callable<Integer> {
                 Dispatch options = document.withOptions(overrides.applyTo(document.options()));
                 input = new CheckInput(read.file(), read.line(), options, read.wire());
                 result = unkey(guard.check(read.wire() == null ? withKey(options) : options), options);
+                if (read.wire() != null) {
+                    result = read.wire().parsed().advise(result, guard);
+                }
             } catch (IllegalArgumentException | GuardConfigException e) {
                 bad(read.file(), new GuardInputException(read.file().toString(), read.line(), null, e.getMessage()));
                 return;
@@ -360,10 +370,11 @@ final class CheckCommand implements Callable<Integer> {
     private Mode parseMode() {
         switch (mode) {
             case "enforce":
-            case "shadow":
                 return Mode.ENFORCE;
             case "mutate":
                 return Mode.MUTATE;
+            case "shadow":
+                return Mode.SHADOW;
             default:
                 throw usage("--mode must be enforce, mutate or shadow, but was '" + mode + "'");
         }

@@ -101,8 +101,8 @@ final class GuardFactory {
         } else if (!fixed) {
             builder.selectProfiles(fallback == null ? Profiles.selector() : Profiles.selector(fallback));
         }
-        return builder.mode(properties.mode() == GuardMode.MUTATE ? Mode.MUTATE : Mode.ENFORCE)
-                .shadow(properties.mode() == GuardMode.SHADOW)
+        return builder.mode(properties.mode() == GuardMode.MUTATE ? Mode.MUTATE
+                        : properties.mode() == GuardMode.SHADOW ? Mode.SHADOW : Mode.ENFORCE)
                 .disableAdvisoryRuleIds(properties.disabledAdvisoryRuleIds().toArray(String[]::new))
                 .onStashFailure(properties.stash().failureMode());
     }

@@ -2,7 +2,8 @@ package io.orderingguard.spring.boot;
 
 /**
  * The {@code ordering-guard.mode} property: what the guard does with a prompt that breaks the target
- * provider's ordering rules.
+ * provider's ordering rules. Each value is the guard's {@link io.orderingguard.Mode} of the same name
+ * (the command line's {@code --mode} takes the same three).
  *
  * <p>Thread-safe (an enum).
  */
