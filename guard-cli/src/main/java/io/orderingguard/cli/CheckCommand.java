@@ -142,6 +142,11 @@ final class CheckCommand implements Callable<Integer> {
             description = "text (default) or json.")
     String format;
 
+    @Option(names = {"-v", "--verbose"},
+            description = "In mutate mode's text report, print the whole timeline sent instead of the entries the "
+                    + "repairs changed (with one entry of context).")
+    boolean verbose;
+
     @Parameters(paramLabel = "FILE", arity = "1..*",
             description = "Dispatch documents (.json) or JSONL batches (.jsonl); with --wire, request bodies (.json) "
                     + "or request logs (.jsonl).")
@@ -287,7 +292,7 @@ final class CheckCommand implements Callable<Integer> {
             if (format.equals("json")) {
                 json.result(input, result, at);
             } else {
-                TextReport.print(out, input, result, at);
+                TextReport.print(out, input, result, at, verbose);
             }
             if (progress && total % 100 == 0) {
                 err.print("\rchecked " + total + " dispatches");

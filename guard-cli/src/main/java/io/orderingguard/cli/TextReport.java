@@ -14,13 +14,18 @@ import java.util.List;
 
 /**
  * Human output of {@code guard check}: findings per dispatch (each entry id followed by its position in
- * the body when the input was a provider body), and in mutate mode a diff of the timeline.
+ * the body when the input was a provider body), and in mutate mode the repairs with a diff of the
+ * entries they changed (one entry of context around each change); {@code --verbose} prints the whole
+ * timeline sent.
  */
 final class TextReport {
 
     private TextReport() {}
 
-    static void print(PrintWriter out, CheckInput input, GuardResult result, String output) {
+    /** Unchanged entries printed around each change in the summary diff. */
+    private static final int CONTEXT = 1;
+
+    static void print(PrintWriter out, CheckInput input, GuardResult result, String output, boolean verbose) {
         Dispatch dispatch = input.dispatch();
         StringBuilder head = new StringBuilder(input.label()).append(": ")
                 .append(result.outcome().wireName().toUpperCase(java.util.Locale.ROOT)).append(" (");
@@ -60,8 +65,10 @@ final class TextReport {
             for (Repair r : result.repairs()) {
                 out.println("    " + r.strategy() + " (" + r.ruleId() + "): " + r.detail());
             }
-            out.println("  timeline sent:");
-            diff(out, dispatch.timeline().entries(), result.dispatch().timeline().entries());
+            List<Entry> sent = result.dispatch().timeline().entries();
+            out.println(verbose ? "  timeline sent:" : "  entries changed (" + count(sent.size())
+                    + " sent; --verbose prints them all):");
+            diff(out, dispatch.timeline().entries(), sent, verbose);
         }
         if (output != null) {
             out.println("  written to " + output);
@@ -82,35 +89,95 @@ final class TextReport {
         }
     }
 
-    /** Prints the output timeline against the input: {@code -} removed, {@code +} added, {@code ~} changed. */
-    static void diff(PrintWriter out, List<Entry> before, List<Entry> after) {
-        int n = before.size();
-        int m = after.size();
+    /**
+     * Prints the output timeline against the input: {@code -} removed, {@code +} added, {@code ~} changed.
+     * Unless verbose, only the changes are printed, each with one unchanged entry around it, and each
+     * run of unchanged entries left out becomes one {@code … N unchanged} line.
+     */
+    static void diff(PrintWriter out, List<Entry> before, List<Entry> after, boolean verbose) {
+        List<String[]> lines = diffLines(before, after);
+        if (verbose) {
+            lines.forEach(l -> out.println(l[1]));
+            return;
+        }
+        boolean[] shown = new boolean[lines.size()];
+        for (int k = 0; k < lines.size(); k++) {
+            if (!lines.get(k)[0].equals("=")) {
+                for (int c = Math.max(0, k - CONTEXT); c <= Math.min(lines.size() - 1, k + CONTEXT); c++) {
+                    shown[c] = true;
+                }
+            }
+        }
+        int skipped = 0;
+        for (int k = 0; k < lines.size(); k++) {
+            if (shown[k]) {
+                if (skipped > 0) {
+                    out.println("      … " + count(skipped) + " unchanged");
+                    skipped = 0;
+                }
+                out.println(lines.get(k)[1]);
+            } else {
+                skipped++;
+            }
+        }
+        if (skipped > 0) {
+            out.println("      … " + count(skipped) + " unchanged");
+        }
+    }
+
+    /**
+     * The diff as lines: {@code {"=", text}} for an unchanged entry, {@code {"~" | "+" | "-", text}} for a
+     * change. The common head and tail are matched first, so only the changed middle is aligned (a
+     * longest common subsequence, quadratic in its length).
+     */
+    private static List<String[]> diffLines(List<Entry> before, List<Entry> after) {
+        int head = 0;
+        while (head < before.size() && head < after.size() && same(before.get(head), after.get(head))) {
+            head++;
+        }
+        int tail = 0;
+        while (tail < before.size() - head && tail < after.size() - head
+                && same(before.get(before.size() - 1 - tail), after.get(after.size() - 1 - tail))) {
+            tail++;
+        }
+        List<String[]> lines = new java.util.ArrayList<>(Math.max(before.size(), after.size()) + 8);
+        for (int k = 0; k < head; k++) {
+            lines.add(pair(before.get(k), after.get(k)));
+        }
+        List<Entry> a = before.subList(head, before.size() - tail);
+        List<Entry> b = after.subList(head, after.size() - tail);
+        int n = a.size();
+        int m = b.size();
         int[][] lcs = new int[n + 1][m + 1];
         for (int i = n - 1; i >= 0; i--) {
             for (int j = m - 1; j >= 0; j--) {
-                lcs[i][j] = same(before.get(i), after.get(j)) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+                lcs[i][j] = same(a.get(i), b.get(j)) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
             }
         }
         int i = 0;
         int j = 0;
         while (i < n || j < m) {
-            if (i < n && j < m && same(before.get(i), after.get(j))) {
-                Entry a = before.get(i);
-                Entry b = after.get(j);
-                if (a.equals(b)) {
-                    out.println("      " + describe(b));
-                } else {
-                    out.println("    ~ " + describe(b) + "   (was " + describe(a) + ")");
-                }
-                i++;
-                j++;
+            if (i < n && j < m && same(a.get(i), b.get(j))) {
+                lines.add(pair(a.get(i++), b.get(j++)));
             } else if (j < m && (i >= n || lcs[i][j + 1] >= lcs[i + 1][j])) {
-                out.println("    + " + describe(after.get(j++)));
+                lines.add(new String[] {"+", "    + " + describe(b.get(j++))});
             } else {
-                out.println("    - " + describe(before.get(i++)));
+                lines.add(new String[] {"-", "    - " + describe(a.get(i++))});
             }
         }
+        for (int k = tail; k > 0; k--) {
+            lines.add(pair(before.get(before.size() - k), after.get(after.size() - k)));
+        }
+        return lines;
+    }
+
+    private static String[] pair(Entry a, Entry b) {
+        return a.equals(b) ? new String[] {"=", "      " + describe(b)}
+                : new String[] {"~", "    ~ " + describe(b) + "   (was " + describe(a) + ")"};
+    }
+
+    private static String count(int entries) {
+        return String.format(java.util.Locale.ROOT, "%,d %s", entries, entries == 1 ? "entry" : "entries");
     }
 
     private static boolean same(Entry a, Entry b) {

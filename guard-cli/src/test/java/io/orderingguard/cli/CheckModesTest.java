@@ -53,6 +53,38 @@ class CheckModesTest {
     }
 
     @Test
+    void should_print_the_repairs_and_the_changed_entries_in_mutate_mode_and_everything_with_verbose()
+            throws IOException {
+        StringBuilder entries = new StringBuilder();
+        for (int i = 1; i <= 40; i++) {
+            entries.append("{\"kind\": \"message\", \"id\": \"u").append(i).append("\", \"role\": \"user\", "
+                    + "\"content\": \"q\"}, {\"kind\": \"message\", \"id\": \"a").append(i)
+                    .append("\", \"role\": \"assistant\", \"content\": \"a\"}, ");
+            if (i == 20) {
+                entries.append("{\"kind\": \"toolCall\", \"id\": \"call_1\", \"tool\": \"search\", \"args\": {}}, ");
+            }
+        }
+        Path doc = write("long.json", "{\"entries\": [" + entries.substring(0, entries.length() - 2) + "]}");
+        Path profile = write("p.json", "{\"name\": \"p\", \"rules\": [{\"type\": \"toolResultPairing\", "
+                + "\"id\": \"pairing\", \"severity\": \"blocking\"}]}");
+
+        CliRun summary = CliRun.of("check", "--mode", "mutate", "--profile-file", profile.toString(), doc.toString());
+        CliRun verbose = CliRun.of("check", "--mode", "mutate", "--verbose", "--profile-file", profile.toString(),
+                doc.toString());
+
+        assertThat(summary.exitCode()).isZero();
+        assertThat(summary.out()).contains("\n  entries changed (81 entries sent; --verbose prints them all):\n"
+                + "      … 39 entries unchanged\n"
+                + "      message  a20 assistant \"a\"\n"
+                + "    ~ toolCall call_1 search -> error ");
+        assertThat(summary.out()).contains("\n      message  u21 user \"q\"\n      … 39 entries unchanged\n\n");
+        assertThat(summary.out().lines().count()).isLessThan(15);
+        assertThat(verbose.exitCode()).isZero();
+        assertThat(verbose.out()).contains("\n  timeline sent:\n      message  u1 user \"q\"\n");
+        assertThat(verbose.out().lines().count()).isGreaterThan(81);
+    }
+
+    @Test
     void should_reject_an_unknown_advisory_rule_id_with_did_you_mean() throws IOException {
         Path body = write("claude.json", ANTHROPIC);
 
