@@ -41,8 +41,12 @@ import org.springframework.context.annotation.Configuration;
  * <p>Invalid properties fail startup with {@link OrderingGuardFailureAnalyzer}'s description.
  */
 @AutoConfiguration(afterName = {
+        // Spring Boot 4 (guard-spring-boot)
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
-        "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration"})
+        "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
+        // Spring Boot 3 (guard-spring-boot-3 compiles this class too)
+        "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+        "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration"})
 @ConditionalOnClass({OrderingGuard.class, OrderingGuardAdvisor.class})
 @ConditionalOnProperty(prefix = "ordering-guard", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(OrderingGuardProperties.class)

@@ -21,7 +21,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
@@ -46,7 +45,7 @@ class RedisStashApplicationTest {
         redis = RedisServer.start();
         emulator = ProviderEmulator.create().start();
         runner = new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(DataRedisAutoConfiguration.class,
+                .withConfiguration(AutoConfigurations.of(BootLine.DATA_REDIS_AUTO_CONFIGURATION,
                         OrderingGuardAutoConfiguration.class))
                 .withPropertyValues("spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + redis.port(),
                         "ordering-guard.stash.type=redis", "ordering-guard.stash.redis.namespace=trips",

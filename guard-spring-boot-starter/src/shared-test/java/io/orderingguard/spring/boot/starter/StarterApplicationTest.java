@@ -25,8 +25,6 @@ import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.ai.openai.OpenAiChatModel;
-import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -60,10 +58,7 @@ class StarterApplicationTest {
 
         @Bean
         ChatModel openAi(Environment environment) {
-            return OpenAiChatModel.builder()
-                    .options(OpenAiChatOptions.builder().baseUrl(environment.getRequiredProperty("emulator.base-url"))
-                            .apiKey("test").model("gpt-4o-mini").maxRetries(0).build())
-                    .build();
+            return StarterLine.openAi(environment.getRequiredProperty("emulator.base-url"));
         }
     }
 
@@ -75,7 +70,7 @@ class StarterApplicationTest {
         emulator = ProviderEmulator.create().start();
         SpringApplication app = new SpringApplication(Application.class);
         app.setWebApplicationType(WebApplicationType.NONE);
-        app.setDefaultProperties(Map.of("emulator.base-url", emulator.openAiBaseUrl()));
+        app.setDefaultProperties(Map.of("emulator.base-url", emulator.baseUrl()));
         context = app.run();
     }
 

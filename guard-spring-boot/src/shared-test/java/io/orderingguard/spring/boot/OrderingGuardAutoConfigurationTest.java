@@ -24,7 +24,6 @@ import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.openai.OpenAiChatModel;
-import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -62,10 +61,7 @@ class OrderingGuardAutoConfigurationTest {
     }
 
     ChatModel openAi() {
-        return OpenAiChatModel.builder()
-                .options(OpenAiChatOptions.builder().baseUrl(emulator.openAiBaseUrl()).apiKey("test")
-                        .model("gpt-4o-mini").maxRetries(0).build())
-                .build();
+        return Conversations.openAi(emulator);
     }
 
     static Prompt orphan() {
@@ -94,7 +90,7 @@ class OrderingGuardAutoConfigurationTest {
     @Test
     void every_property_binds() {
         runner.withPropertyValues("ordering-guard.mode=mutate", "ordering-guard.profiles=openai-chat,strict-alternation",
-                "ordering-guard.disabled-advisory-rule-ids=openai-tool-message-follows-tool-calls",
+                "ordering-guard.disabled-advisory-rule-ids=strict-user-assistant-alternation",
                 "ordering-guard.stash.type=none", "ordering-guard.stash.failure-mode=fail-open",
                 "ordering-guard.stash.redis.uri=redis://cache.internal:6380/2", "ordering-guard.stash.redis.namespace=shop",
                 "ordering-guard.stash.redis.ttl=2h", "ordering-guard.stash.redis.timeout=1s",
@@ -102,7 +98,7 @@ class OrderingGuardAutoConfigurationTest {
                     OrderingGuardProperties p = context.getBean(OrderingGuardProperties.class);
                     assertThat(p).isEqualTo(new OrderingGuardProperties(true, GuardMode.MUTATE,
                             List.of("openai-chat", "strict-alternation"), null, List.of(),
-                            List.of("openai-tool-message-follows-tool-calls"),
+                            List.of("strict-user-assistant-alternation"),
                             new OrderingGuardProperties.Stash(StashKind.NONE, StashFailureMode.FAIL_OPEN,
                                     new OrderingGuardProperties.Redis("redis://cache.internal:6380/2", "shop",
                                             Duration.ofHours(2), Duration.ofSeconds(1))),

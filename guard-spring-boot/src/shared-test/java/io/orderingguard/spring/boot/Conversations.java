@@ -14,8 +14,6 @@ import org.springframework.ai.chat.messages.ToolResponseMessage;
 import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.prompt.Prompt;
-import org.springframework.ai.openai.OpenAiChatModel;
-import org.springframework.ai.openai.OpenAiChatOptions;
 import org.springframework.context.ApplicationContext;
 
 /** The prompts and the chat client the tests send through the auto-configured guard. */
@@ -23,12 +21,9 @@ final class Conversations {
 
     private Conversations() {}
 
-    /** Spring AI's OpenAI model on the official SDK, pointed at the emulator, without retries. */
+    /** Spring AI's OpenAI model pointed at the emulator, without retries (built as each Spring AI line builds it). */
     static ChatModel openAi(ProviderEmulator emulator) {
-        return OpenAiChatModel.builder()
-                .options(OpenAiChatOptions.builder().baseUrl(emulator.openAiBaseUrl()).apiKey("test")
-                        .model("gpt-4o-mini").maxRetries(0).build())
-                .build();
+        return BootLine.openAi(emulator);
     }
 
     /** A chat client built the way Spring AI's auto-configuration builds one: customized by the context. */
