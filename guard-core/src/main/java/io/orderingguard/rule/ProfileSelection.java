@@ -78,6 +78,19 @@ public record ProfileSelection(
     }
 
     /**
+     * Returns one short line naming the chosen profiles and the reason, for logs: the profiles' rules
+     * (each with its provenance) are left out.
+     *
+     * @return e.g. {@code ProfileSelection[profiles=[openai-chat], reason=model 'gpt-4o' -> openai-chat]}
+     */
+    @Override
+    public String toString() {
+        return "ProfileSelection[profiles=" + profileNames() + ", reason=" + reason
+                + (inferred.reasoning() == null ? "" : ", inferred reasoning=" + inferred.reasoning().mode().wireName())
+                + (fallback ? ", fallback" : "") + (advisory == null ? "" : ", advisory") + "]";
+    }
+
+    /**
      * Returns the names of the chosen profiles.
      *
      * @return the names, in order
