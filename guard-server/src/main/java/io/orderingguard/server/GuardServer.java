@@ -10,6 +10,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.Mode;
+import io.orderingguard.StashFailureMode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.json.ProfileCodec;
 import io.orderingguard.micrometer.GuardMicrometer;
@@ -54,6 +55,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  *
  * <p>{@link #start} checks what only a running guard can check (profile names and files, rule ids,
  * Redis answering, the port free) and reports every problem in one {@link GuardConfigException}.
+ * {@code /ready} answers 503 while Redis does not answer, when the stash is on Redis and fails closed
+ * (with {@code fail-open} the proxy keeps serving without it, so it stays ready).
  * {@link #close} shuts down gracefully: {@code /ready} answers 503 at once, new requests get 503, and
  * requests in flight (streams included) may finish for up to the configured shutdown timeout.
  *
@@ -270,7 +273,13 @@ public final class GuardServer implements AutoCloseable {
                     problems.add("stash.redis: " + e.getMessage());
                     return null;
                 }
+                // the first connection of a cold process may take longer than one call's deadline: retry for a while
+                long deadline = System.nanoTime() + Math.max(2_000_000_000L, 8 * stash.redisTimeout().toNanos());
                 String down = probe(redis);
+                while (down != null && System.nanoTime() < deadline) {
+                    sleep(100);
+                    down = probe(redis);
+                }
                 if (down != null) {
                     problems.add("stash.redis.uri: " + down);
                 }
@@ -279,6 +288,14 @@ public final class GuardServer implements AutoCloseable {
             default -> {
                 return InMemoryStash.create();
             }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -296,7 +313,8 @@ public final class GuardServer implements AutoCloseable {
         if (stopping || !server.isStarted()) {
             return stopping ? "shutting down" : "starting";
         }
-        if (stash instanceof RedisStash) {
+        // fail-open keeps serving without Redis: taking the fleet out of the load balancer would defeat it
+        if (stash instanceof RedisStash && config.stash().failureMode() == StashFailureMode.FAIL_CLOSED) {
             String down = probe(stash);
             return down == null ? null : "stash: " + down;
         }
