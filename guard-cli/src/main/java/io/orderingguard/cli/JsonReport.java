@@ -26,7 +26,9 @@ import java.util.Map;
  * {@code sent} whether the request goes out (a rejected request does not, except in shadow mode);
  * {@code output} where mutate's {@code --output} wrote it. A finding of a provider body carries
  * {@code wirePositions}: entry id → position in the body ({@code messages[3].content[1]}). The other
- * fields are the result object of DESIGN §7. {@code summary.rejected} counts the requests not sent.
+ * fields are guard-core's result object ({@code ResultCodec}, described in docs/dispatch-format.md).
+ * {@code summary.rejected} counts the requests not sent. {@code DocumentedJsonShapesTest} keeps the
+ * shapes the documents give equal to these.
  *
  * <p>Not thread-safe; one instance per run.
  */
