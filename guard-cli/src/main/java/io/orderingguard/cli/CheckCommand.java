@@ -124,8 +124,9 @@ final class CheckCommand implements Callable<Integer> {
     boolean strict;
 
     @Option(names = "--model", paramLabel = "MODEL",
-            description = "With --wire: the model of bodies that name none (Gemini and Bedrock carry it in the URL "
-                    + "path); a body's own model wins.")
+            description = "The model of documents and bodies that name none (Gemini and Bedrock bodies carry it in "
+                    + "the URL path); a document's or body's own model wins. Without -p, the profile is chosen from it "
+                    + "(the selection line says how).")
     String model;
 
     @Option(names = "--provider", paramLabel = "NAME",
@@ -205,19 +206,19 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     private InputReader inputReader() {
+        if (model != null && model.isBlank() || provider != null && provider.isBlank()) {
+            throw usage((model != null && model.isBlank() ? "--model" : "--provider") + " must not be blank");
+        }
         if (wire == null) {
-            if (model != null || provider != null) {
-                throw usage((model != null ? "--model" : "--provider") + " applies to provider bodies read with --wire; "
-                        + "a dispatch document names its own model and provider");
+            if (provider != null) {
+                throw usage("--provider applies to provider bodies read with --wire; a dispatch document names its "
+                        + "own provider");
             }
-            return InputReader.documents(DispatchCodec.defaults());
+            return InputReader.documents(DispatchCodec.defaults(), model);
         }
         if (previous != null) {
             throw usage("--previous takes a dispatch document of a conversation, but provider bodies (--wire) name no "
                     + "conversation: each body is checked on its own");
-        }
-        if (model != null && model.isBlank() || provider != null && provider.isBlank()) {
-            throw usage((model != null && model.isBlank() ? "--model" : "--provider") + " must not be blank");
         }
         if (wire.equals("auto")) {
             return InputReader.wire(null, model, provider).strict(strict);

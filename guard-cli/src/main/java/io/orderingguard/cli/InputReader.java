@@ -8,6 +8,7 @@ import io.orderingguard.json.JsonInput;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireCodec;
 import io.orderingguard.wire.WireContext;
+import io.orderingguard.wire.UnknownShape;
 import io.orderingguard.wire.WireFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,8 +23,9 @@ import java.util.function.Consumer;
  * {@link GuardInputException} naming the file, the line (of the JSONL line, or of the JSON path in a
  * multi-line file) and the JSON path; a bad line never stops the rest of its file.
  *
- * <p>A body's model comes from the body; the {@code --model} value fills in for a body that has
- * none (Gemini and Bedrock Converse carry the model in the URL path). The {@code --provider} value
+ * <p>A body's or a document's model comes from it; the {@code --model} value fills in for one that
+ * has none (Gemini and Bedrock Converse carry the model in the URL path; a recorded timeline may name
+ * no model). The {@code --provider} value
  * replaces the surface's provider (a gateway or a host serving another provider's surface).
  *
  * <p>Immutable; not shared between threads.
@@ -35,23 +37,27 @@ final class InputReader {
     private final WireFormat fixedFormat;
     private final String model;
     private final String provider;
+    private final boolean strict;
 
-    private InputReader(DispatchCodec documents, boolean wire, WireFormat fixedFormat, String model, String provider) {
+    private InputReader(DispatchCodec documents, boolean wire, WireFormat fixedFormat, String model, String provider,
+            boolean strict) {
         this.documents = documents;
         this.wire = wire;
         this.fixedFormat = fixedFormat;
         this.model = model;
         this.provider = provider;
+        this.strict = strict;
     }
 
     /**
      * Returns a reader of dispatch documents.
      *
      * @param codec the document codec
+     * @param model the model for documents without one, or {@code null}
      * @return the reader
      */
-    static InputReader documents(DispatchCodec codec) {
-        return new InputReader(codec, false, null, null, null);
+    static InputReader documents(DispatchCodec codec, String model) {
+        return new InputReader(codec, false, null, model, null, false);
     }
 
     /**
@@ -63,7 +69,18 @@ final class InputReader {
      * @return the reader
      */
     static InputReader wire(WireFormat format, String model, String provider) {
-        return new InputReader(DispatchCodec.defaults(), true, format, model, provider);
+        return new InputReader(DispatchCodec.defaults(), true, format, model, provider, false);
+    }
+
+    /**
+     * Returns this reader, refusing provider bodies that hold a shape their surface's vocabulary does
+     * not describe ({@code --strict}) instead of reading them with an advisory finding.
+     *
+     * @param value whether to refuse unknown shapes
+     * @return the reader
+     */
+    InputReader strict(boolean value) {
+        return new InputReader(documents, wire, fixedFormat, model, provider, value);
     }
 
     /**
@@ -95,13 +112,18 @@ final class InputReader {
         }
         try {
             if (isJsonl(file)) {
-                documents.forEachJsonl(file, (line, d) -> sink.accept(new CheckInput(file, line, d, null)), bad);
+                documents.forEachJsonl(file, (line, d) -> sink.accept(new CheckInput(file, line, withModel(d), null)),
+                        bad);
             } else {
-                sink.accept(new CheckInput(file, 0, documents.read(file), null));
+                sink.accept(new CheckInput(file, 0, withModel(documents.read(file)), null));
             }
         } catch (GuardInputException e) {
             bad.accept(e);
         }
+    }
+
+    private io.orderingguard.timeline.Dispatch withModel(io.orderingguard.timeline.Dispatch d) {
+        return d.model() == null && model != null ? d.withModel(model) : d;
     }
 
     private void readBodies(Path file, Consumer<CheckInput> sink, Consumer<GuardInputException> bad) {
@@ -139,6 +161,12 @@ final class InputReader {
             ParsedBody parsed = read(codec, body, ctx);
             if (parsed.dispatch().model() == null && model != null) {
                 parsed = read(codec, body, ctx.withModel(model));
+            }
+            if (strict && !parsed.unknownShapes().isEmpty()) {
+                UnknownShape first = parsed.unknownShapes().get(0);
+                throw new GuardInputException(source, line, first.path(), first.detail() + " (--strict refuses what the "
+                        + format.wireName() + " vocabulary does not describe; "
+                        + parsed.unknownShapes().size() + " such part(s) in this body)");
             }
             return new CheckInput(file, line, parsed.dispatch(), new CheckInput.Wire(codec, (ObjectNode) body, parsed));
         } catch (GuardInputException e) {

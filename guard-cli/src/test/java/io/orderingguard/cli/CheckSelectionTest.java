@@ -119,6 +119,22 @@ class CheckSelectionTest {
     }
 
     @Test
+    void theModelOptionFillsInTheModelOfADocumentThatNamesNone() throws IOException {
+        Path d = write("d.json", "{\"entries\": [{\"kind\": \"message\", \"id\": \"u1\", \"role\": \"user\", "
+                + "\"content\": \"hi\"}]}");
+        Path named = write("named.json", "{\"model\": \"gpt-4o\", \"entries\": [{\"kind\": \"message\", \"id\": "
+                + "\"u1\", \"role\": \"user\", \"content\": \"hi\"}]}");
+
+        CliRun run = CliRun.of("check", "--model", "gemini-2.5-pro", d.toString());
+        CliRun own = CliRun.of("check", "--model", "gemini-2.5-pro", named.toString());
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith(d + ": PASSED (profile gemini-2-5-api, model gemini-2.5-pro)\n"
+                + "  selection  model 'gemini-2.5-pro' -> gemini-2-5-api");
+        assertThat(own.out()).startsWith(named + ": PASSED (profile openai-chat, model gpt-4o)\n");
+    }
+
+    @Test
     void aModelAliasToAMistypedModelIsAUsageErrorWithTheClosestKnownId() throws IOException {
         Path d = write("d.json", "{\"provider\": \"azure\", \"model\": \"prod\", \"entries\": "
                 + "[{\"kind\": \"message\", \"id\": \"u1\", \"role\": \"user\", \"content\": \"hi\"}]}");

@@ -165,10 +165,9 @@ class CheckWireTest {
 
         assertUsage("guard: --wire must be auto or one of anthropic-messages, openai-chat, openai-responses, gemini, "
                 + "bedrock-converse, but was 'anthropic'", "check", "--wire", "anthropic", body.toString());
-        assertUsage("guard: --model applies to provider bodies read with --wire; a dispatch document names its own "
-                + "model and provider", "check", "--model", "gpt-4o", document.toString());
         assertUsage("guard: --provider applies to provider bodies read with --wire; a dispatch document names its own "
-                + "model and provider", "check", "--provider", "azure", document.toString());
+                + "provider", "check", "--provider", "azure", document.toString());
+        assertUsage("guard: --model must not be blank", "check", "--model", "", document.toString());
         assertUsage("guard: --model must not be blank", "check", "--wire", "auto", "--model", " ", body.toString());
         assertUsage("guard: --previous takes a dispatch document of a conversation, but provider bodies (--wire) name "
                 + "no conversation: each body is checked on its own", "check", "--wire", "auto", "--previous",
