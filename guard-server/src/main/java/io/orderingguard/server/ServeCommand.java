@@ -36,8 +36,9 @@ import picocli.CommandLine.Option;
             "", "Upstream names: openai, anthropic, gemini, vertex, azure-openai, bedrock. See docs/proxy.md."})
 public final class ServeCommand implements Callable<Integer> {
 
-    @Option(names = "--listen", paramLabel = "HOST:PORT",
-            description = "Address to listen on (default 127.0.0.1:8080; 0.0.0.0:8080 in a container).")
+    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "${env:GUARD_SERVE_LISTEN}",
+            description = "Address to listen on (default 127.0.0.1:8080, or $GUARD_SERVE_LISTEN: 0.0.0.0:8080 in the "
+                    + "container image).")
     String listen;
 
     @Option(names = "--upstream", paramLabel = "NAME=URL",
