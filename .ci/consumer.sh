@@ -15,7 +15,7 @@ for module in $(sed -n 's:.*<module>\(.*\)</module>.*:\1:p' pom.xml); do
   dir="$repo/io/orderingguard/$module/$version"
   if [ "$module" = guard-bom ]; then
     wanted="$module-$version.pom"
-  elif [ ! -d "$module/src/main/java" ]; then
+  elif [ ! -d "$module/src/main/java" ] && ! grep -q "<goal>add-source</goal>" "$module/pom.xml"; then
     wanted="$module-$version.jar"   # a starter: dependencies only, no code to document
   else
     wanted="$module-$version.jar $module-$version-sources.jar $module-$version-javadoc.jar"
@@ -47,3 +47,26 @@ open(sys.argv[2], "w", encoding="utf-8").write(src)
 PY
 mvn -B -q -f "$work/pom.xml" compile
 echo "consumer check: every library module installed with sources and Javadoc; the README snippet compiles against guard-bom $version + guard-langchain4j"
+
+# A Spring application on each line (Spring Boot's parent, spring-ai-bom, guard-bom and the line's starter)
+# compiles the same source; guard-bom manages our artifacts only, so Boot's Jackson stays the one resolved.
+for line in 4 3; do
+  app="$(mktemp -d)"
+  cp .ci/consumer-spring/boot-$line.xml "$app/pom.xml"
+  mkdir -p "$app/src/main/java/com/example"
+  cp .ci/consumer-spring/Application.java "$app/src/main/java/com/example/"
+  mvn -B -q -f "$app/pom.xml" compile
+  mvn -B -q -f "$app/pom.xml" dependency:list -DincludeGroupIds=com.fasterxml.jackson.core \
+    -DincludeArtifactIds=jackson-databind -DoutputFile="$app/jackson.txt" >/dev/null
+  resolved="$(sed -n 's/.*jackson-databind:jar:\([^:]*\):.*/\1/p' "$app/jackson.txt")"
+  if [ "$line" = 3 ]; then
+    boot="$(mvn -B -q -f "$app/pom.xml" help:evaluate -Dexpression=jackson-bom.version -DforceStdout \
+      | sed 's/\x1b\[[0-9;]*m//g')"
+    if [ "$resolved" != "$boot" ]; then
+      echo "consumer check: Spring Boot 3.5 manages jackson-databind $boot, but the application resolved $resolved" >&2
+      exit 1
+    fi
+  fi
+  echo "consumer check: a Spring Boot $line application compiles against guard-bom $version and its starter (jackson-databind $resolved)"
+  rm -rf "$app"
+done
