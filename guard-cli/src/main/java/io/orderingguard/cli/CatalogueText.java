@@ -38,6 +38,30 @@ final class CatalogueText {
 
     private static final Set<String> COMMON = Set.of("id", "type", "severity", "source", "providerError", "verifiedOn");
 
+    /**
+     * Which family to name when the model id alone does not choose it for you: the situation, the
+     * provider family to pick, and the reference family of a similar name that is not the one.
+     */
+    static final List<String[]> WHICH_FAMILY = List.of(
+            new String[] {"Claude on the Anthropic Messages API", "anthropic-messages", "anthropic-manual-thinking"},
+            new String[] {"Claude on AWS Bedrock Converse", "bedrock-converse-claude", "anthropic-messages"},
+            new String[] {"another model on Bedrock Converse", "bedrock-converse-api", "bedrock-converse"},
+            new String[] {"Gemini 3 (Gemini API, Vertex AI)", "gemini-3-api", "gemini-3"},
+            new String[] {"Gemini 2.5 (Gemini API, Vertex AI)", "gemini-2-5-api", "gemini-2-5"},
+            new String[] {"Llama 3.1-3.3 (vLLM, Ollama, NIM template)", "llama-3-template", "llama-3"},
+            new String[] {"Qwen 3 (DashScope or its template)", "qwen-3-api", "qwen-3"},
+            new String[] {"DeepSeek V4 (deepseek-chat, -reasoner)", "deepseek-v4-api", "deepseek-v4"},
+            new String[] {"Mistral, Magistral", "mistral-api, mistral-reasoning-api", "mistral"},
+            new String[] {"GPT-OSS (Harmony template)", "gpt-oss-template", "gpt-oss"},
+            new String[] {"IBM Granite 3 / 4 (chat template)", "granite-3-template, granite-4-template", "granite-3-x"},
+            new String[] {"OpenAI Responses without store", "openai-responses", "codex-responses"});
+
+    /** The rule of thumb above the table. */
+    static final String WHICH_FAMILY_RULE = "Model-based selection picks a provider family from the model id and the "
+            + "request options (a thinking variant too). Naming one yourself, pick the provider family: it blocks "
+            + "what the provider rejects and quotes its error. A reference family of a similar name is the "
+            + "reference catalogue's recipe, kept with its rule ids and severities for those migrating from it.";
+
     private CatalogueText() {}
 
     /** The one-line summary of the catalogue, shared by {@code guard --version} and the listing. */
@@ -61,11 +85,24 @@ final class CatalogueText {
                 "the reference catalogue's model recipes", "COMPOSED OF", reference);
         section(out, "BEHAVIOURS (" + Profiles.behaviours().size() + ")",
                 "the building blocks of the reference catalogue", "WHAT IT CHECKS", Profiles.behaviours());
+        whichFamily(out);
         out.println();
         wrap(out, "", "RULES counts a profile's rules, BLOCKING those that reject a request; a + marks a "
                 + "profile with provider rules it cannot model yet. 'guard profiles NAME' shows one profile in "
                 + "full, 'guard profiles --verbose' every rule with its source, 'guard profiles --format markdown' "
                 + "the rule reference (docs/rule-reference.md).");
+    }
+
+    /** The "which family do I pick" table, in 100 columns. */
+    static void whichFamily(PrintWriter out) {
+        out.println();
+        out.println("WHICH FAMILY  when you name one yourself");
+        wrap(out, "  ", "  " + WHICH_FAMILY_RULE);
+        String format = "  %-42s %-37s %s";
+        out.println(String.format(Locale.ROOT, format, "IF YOU CALL", "PICK", "NOT"));
+        for (String[] row : WHICH_FAMILY) {
+            out.println(String.format(Locale.ROOT, format, row[0], row[1], row[2]).stripTrailing());
+        }
     }
 
     private static void section(PrintWriter out, String title, String what, String last,
@@ -129,8 +166,11 @@ final class CatalogueText {
         }
     }
 
-    /** One entry in full: parameters, provider errors, sources and gaps. */
-    static void entry(PrintWriter out, CatalogEntry e) {
+    /**
+     * One entry in full: parameters and provider errors, and with {@code verbose} each rule's source
+     * (with its audit label) and when it was checked.
+     */
+    static void entry(PrintWriter out, CatalogEntry e, boolean verbose) {
         out.println(e.key() + "  (" + kind(e) + (e.name().equals(e.key()) ? "" : ", profile name " + e.name()) + ")");
         wrap(out, "  ", e.description());
         if (e.permissive()) {
@@ -155,21 +195,27 @@ final class CatalogueText {
             if (p.providerError() != null) {
                 labelled(out, "provider error:", "\"" + p.providerError() + "\"");
             }
-            labelled(out, "source:", orDash(p.source()));
-            labelled(out, "verified:", orDash(p.verifiedOn()));
+            if (verbose) {
+                labelled(out, "source:", orDash(p.source()));
+                labelled(out, "verified:", orDash(p.verifiedOn()));
+            }
         }
         if (!e.gaps().isEmpty()) {
             out.println();
             out.println("Not modelled yet (" + e.gaps().size() + "):");
             for (Gap g : e.gaps()) {
-                wrap(out, "      ", "  " + g.label() + "  " + g.ruleId() + ": " + g.rejects());
+                wrap(out, "      ", "  " + (verbose ? g.label() + "  " : "") + g.ruleId() + ": " + g.rejects());
                 labelled(out, "provider error:", "\"" + g.providerError() + "\"");
                 labelled(out, "needs:", g.needs());
             }
         }
-        if (e.origin() == CatalogEntry.Origin.PROVIDER && !e.rules().isEmpty()) {
+        if (verbose && e.origin() == CatalogEntry.Origin.PROVIDER && !e.rules().isEmpty()) {
             out.println();
             wrap(out, "", LABELS);
+        } else if (!verbose && !e.rules().isEmpty()) {
+            out.println();
+            wrap(out, "", "'guard profiles " + e.key() + " --verbose' adds each rule's source and when it was "
+                    + "checked.");
         }
     }
 

@@ -19,8 +19,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code guard profiles [NAME] [--verbose] [--format text|json|markdown]}: lists the shipped behaviours
- * and families in 100 columns, every rule with its provenance ({@code --verbose}), one of them in
- * full, or the Markdown rule reference. An unknown name is one line on stderr naming the closest known
+ * and families in 100 columns with a "which family do I pick" table, every rule with its provenance
+ * ({@code --verbose}), one of them (its provenance with {@code --verbose} only), or the Markdown rule
+ * reference. An unknown name is one line on stderr naming the closest known
  * names, exit code 2.
  */
 @Command(
@@ -35,7 +36,8 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Examples:",
             "  guard profiles                        one line per family and behaviour",
             "  guard profiles --verbose              every rule with its source",
-            "  guard profiles gemini-3-api           one family in full",
+            "  guard profiles gemini-3-api           one family: its rules and the provider errors they prevent",
+            "  guard profiles gemini-3-api -v        the same, with each rule's source",
             "  guard profiles strict_alternation     a behaviour, by registry key",
             "  guard profiles full_history_preservation:thought",
             "                                        a parameterised behaviour token",
@@ -73,7 +75,8 @@ final class ProfilesCommand implements Callable<Integer> {
             converter = FormatConverter.class, description = "Output format (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = {"-v", "--verbose"}, description = "List every rule with its source and when it was checked.")
+    @Option(names = {"-v", "--verbose"}, description = "Show every rule's source (with its audit label, e.g. A1) and "
+            + "when it was checked; without it, the listing and a profile show no provenance.")
     boolean verbose;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
@@ -107,7 +110,7 @@ final class ProfilesCommand implements Callable<Integer> {
         }
         CatalogEntry entry = Profiles.describe(name);
         if (format == Format.TEXT) {
-            CatalogueText.entry(out, entry);
+            CatalogueText.entry(out, entry, verbose);
         } else if (format == Format.JSON) {
             out.println(pretty(entry.toJson()));
         } else {

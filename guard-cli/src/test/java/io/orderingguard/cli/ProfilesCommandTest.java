@@ -63,6 +63,25 @@ class ProfilesCommandTest {
     }
 
     @Test
+    void the_listing_says_which_family_to_pick_and_docs_profiles_md_holds_the_same_table() throws Exception {
+        Run r = run("profiles");
+        String doc = java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "profiles.md"));
+
+        assertThat(r.out()).contains("\nWHICH FAMILY  when you name one yourself\n");
+        assertThat(r.out()).contains("\n  Gemini 3 (Gemini API, Vertex AI)           gemini-3-api                          "
+                + "gemini-3\n");
+        for (String[] row : CatalogueText.WHICH_FAMILY) {
+            for (String key : (row[1] + ", " + row[2]).split(", ")) {
+                assertThat(Profiles.problem(key)).as(key).isNull();
+            }
+            String picks = java.util.Arrays.stream(row[1].split(", ")).map(k -> "`" + k + "`")
+                    .collect(java.util.stream.Collectors.joining(", "));
+            assertThat(doc).as("docs/profiles.md row of " + row[0]).contains("| " + row[0] + " | " + picks + " | `"
+                    + row[2] + "` |");
+        }
+    }
+
+    @Test
     void verbose_lists_every_rule_with_its_source_in_100_columns_and_explains_the_labels() {
         Run r = run("profiles", "--verbose");
 
@@ -108,19 +127,30 @@ class ProfilesCommandTest {
                 + "    parameters:     unanswered=true orphans=false emptyErrorResults=false\n"
                 + "    provider error: \"messages.N: `tool_use` ids were found without `tool_result` blocks immediately\n"
                 + "                    after: <ids>\"\n"
-                + "    source:         Anthropic Messages API A1 (and A3: fewer results than calls): every tool_use\n"
+                + "  anthropic-");
+        assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
+        // no provenance without --verbose: no sources, no audit labels (A1, T3, ...) to decode
+        assertThat(r.out()).doesNotContain("    source:", "    verified:", "Labels such as");
+        assertThat(r.out()).doesNotContainPattern("\\b[ATOGBMRD][0-9]+\\b");
+        assertThat(r.out()).endsWith("\n'guard profiles anthropic-messages-manual-thinking --verbose' adds each rule's "
+                + "source and when it\nwas checked.\n");
+
+        Run verbose = run("profiles", "anthropic-messages-manual-thinking", "--verbose");
+        assertThat(verbose.out()).contains("    source:         Anthropic Messages API A1 (and A3: fewer results than "
+                + "calls): every tool_use\n"
                 + "                    needs its tool_result in the next message; anthropics/claude-code#1237, #2697,\n"
                 + "                    #5989\n"
                 + "    verified:       2026-11 (public issue reports and provider documentation; not a live call)\n");
-        assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(100));
-        assertThat(r.out()).endsWith("D DeepSeek) and the rejected shape.\n");
+        assertThat(verbose.out()).endsWith("D DeepSeek) and the rejected shape.\n");
         assertThat(r.out()).contains("  anthropic-turn-starts-with-thinking  stepContent  blocking\n"
                 + "    parameters:     trigger=toolCall required=thought position=first scope=current-turn\n");
         assertThat(r.out()).doesNotContain("Not modelled yet");
 
         Run responses = run("profiles", "openai-responses");
-        assertThat(responses.out()).contains("Not modelled yet (1):\n  R2  openai-responses-item-has-reasoning: a message "
+        assertThat(responses.out()).contains("Not modelled yet (1):\n  openai-responses-item-has-reasoning: a message "
                 + "or function_call item");
+        assertThat(run("profiles", "openai-responses", "-v").out()).contains("Not modelled yet (1):\n  R2  "
+                + "openai-responses-item-has-reasoning: a message or function_call item");
         assertThat(responses.out()).contains("    needs:          telling an item of a reasoning model's response from "
                 + "any other");
     }
