@@ -20,9 +20,11 @@ import java.util.function.Predicate;
 
 /**
  * A LangChain4j {@link ChatMemory} that keeps a window of the conversation without ever breaking a
- * pair: where {@code MessageWindowChatMemory} and {@code TokenWindowChatMemory} evict single
- * messages (and can leave a tool result without its call, a memory that starts with an assistant
- * message, or a tool loop whose opening thinking block is gone), this memory evicts whole units:
+ * pair. {@code MessageWindowChatMemory} and {@code TokenWindowChatMemory} evict the oldest message
+ * (an {@code AiMessage} with tool calls together with the results after it), and so can leave a
+ * memory that starts with an assistant message, a tool loop whose opening thinking block is gone, or,
+ * in a window smaller than one tool round, a result whose call was evicted before it arrived. This
+ * memory evicts whole units:
  * the oldest turn (a user message and everything the model did for it), and inside the last turn
  * whole tool rounds (an {@code AiMessage} with tool calls together with their results), never the
  * round whose {@code AiMessage} opens the turn with thinking or a signature. Prevention beside the
