@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.client.advisor.MessageChatMemoryAdvisor;
 import org.springframework.ai.chat.client.advisor.ToolCallAdvisor;
 import org.springframework.ai.chat.memory.ChatMemory;
 import org.springframework.ai.chat.memory.MessageWindowChatMemory;
@@ -29,7 +30,9 @@ import org.springframework.ai.support.ToolCallbacks;
  * Spring AI 1.1's {@code ChatClient} does not run tools itself when the options turn internal tool
  * execution off, so an application can run the loop of {@link UserControlledToolLoopTest} through a
  * {@code ChatClient}: the {@link OrderingGuardAdvisor} then sees every round and refuses the one whose
- * window orphaned a tool result, before it is sent, called or streamed. Behind 1.1's
+ * window orphaned a tool result, before it is sent, called or streamed. With the model's own
+ * (internal) tool execution, {@code MessageChatMemoryAdvisor} stores no tool round and the advisors
+ * see the first request only. Behind 1.1's
  * {@code ToolCallAdvisor}, which runs the loop in the advisor chain, the advisor sees every round.
  * (Spring AI 2.0's {@code ChatClient} always runs the tool loop in its own advisor;
  * guard-spring-ai's {@code ChatClientEndToEndTest} covers that.)
@@ -127,6 +130,30 @@ class ChatClientToolLoopTest {
         // one check per round, each with the calls and results of the rounds before it
         assertThat(checked).extracting(d -> d.timeline().entries().stream()
                 .filter(e -> e instanceof io.orderingguard.timeline.ToolCall).count()).containsExactly(0L, 1L, 2L);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Models.Provider.class)
+    void with_internal_tool_execution_the_memory_stores_no_tool_round_and_the_advisor_sees_the_first_request(
+            Models.Provider provider) {
+        List<Dispatch> checked = Collections.synchronizedList(new ArrayList<>());
+        OrderingGuard guard = OrderingGuard.builder().selectProfiles(Profiles.selector()).mode(Mode.ENFORCE)
+                .observer(dispatch -> {
+                    checked.add(dispatch);
+                    return CheckObservation.NONE;
+                }).build();
+        ChatMemory memory = MessageWindowChatMemory.builder().maxMessages(4).build();
+        ChatClient client = ChatClient.builder(Models.of(provider, emulator))
+                .defaultAdvisors(MessageChatMemoryAdvisor.builder(memory).build(), OrderingGuardAdvisor.of(guard)).build();
+
+        String answer = client.prompt().user("Find a and b").toolCallbacks(ToolCallbacks.from(new SearchTools()))
+                .advisors(a -> a.param(ChatMemory.CONVERSATION_ID, "c-1")).call().content();
+
+        // the model ran both tool rounds inside its call: three requests, one prompt through the advisors
+        assertThat(answer).isEqualTo("Done");
+        assertThat(emulator.requestCount()).isEqualTo(3);
+        assertThat(checked).hasSize(1);
+        assertThat(memory.get("c-1")).extracting(m -> m.getMessageType().getValue()).containsExactly("user", "assistant");
     }
 
     /** The guard's exception, which the streaming advisor chain may wrap. */
