@@ -7,8 +7,8 @@ Usage: paired.py JAR OUT_DIR [--rounds N] [--only REGEX] [--wi N] [--i N] [--fir
        paired.py --pack OUT_DIR PAIRED.json     the rows the targets read, of every round, in one file
 
 Why: a full JMH run measures the guard and its baseline minutes apart, and this machine's speed moves by
-a third between such minutes, so one run's ratio can land on either side of a target (HISTORY.md's
-"Where it stands" sections show the same code read at 0.78-1.97 x readTree). Here every target is one
+a third between such minutes, so one run's ratio can land on either side of a target (the same code has
+read at 0.78-1.97 x readTree from one run to the next). Here every target is one
 small JMH invocation holding only what its ratio divides: the path and its baseline at one size (one fork
 each, back to back), or the path at 1,000 and at 10,000 entries for its growth. A round runs every
 invocation once; the rounds repeat the whole list, so each target's ratio is taken N times at N different
@@ -21,10 +21,10 @@ targets read, of every round, in OUT_DIR/paired.json (small enough to keep besid
 --gc true has JMH collect the heap before every iteration (its -gc option). --forks N runs each
 benchmark in N forks instead of one (JMH's score is then the mean over all their iterations): on this
 machine one JVM's figure for a memory-bound path can sit a third from another's, and one fork per side
-cannot decide a bound a tenth away (guard-benchmarks' HISTORY.md, session 11). --huge-pages true starts every
+cannot decide a bound a tenth away. --huge-pages true starts every
 fork with -XX:+UseTransparentHugePages (the kernel must allow it: "madvise" or "always" in
 /sys/kernel/mm/transparent_hugepage/enabled): with the heap in 2 MB pages a read of cold memory rarely
-misses the TLB as well, which is most of what moved one JVM's figures against another's (HISTORY.md, session 12).
+misses the TLB as well, which is most of what moves one JVM's figures against another's.
 """
 import json
 import os

@@ -6,6 +6,6 @@
  *
  * <p>Run them from the shaded jar: {@code java -jar guard-benchmarks/target/benchmarks.jar -prof gc}, or
  * {@code guard-benchmarks/quick.sh} for a one-minute summary. The module README holds the figures and
- * how to reproduce them, HISTORY.md how they came about. Nothing here is a timed test.
+ * how to reproduce them. Nothing here is a timed test.
  */
 package io.orderingguard.benchmarks;
