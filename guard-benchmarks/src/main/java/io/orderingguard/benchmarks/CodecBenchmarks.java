@@ -9,7 +9,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The JSON codec reading a dispatch document (DESIGN §7), as {@code guard check} does for each input
+ * The JSON codec reading a dispatch document (docs/dispatch-format.md), as {@code guard check} does for each input
  * line: parse, validate every field with its JSON path, build the entries. Each call reads the next of
  * several documents (see {@link Conversations#rotation}).
  *

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /**
- * The {@code guard} command. Each verb is a subcommand; exit codes follow DESIGN §8: 0 success,
+ * The {@code guard} command. Each verb is a subcommand; exit codes: 0 success,
  * 1 a finding (rejected dispatch, failed policy), 2 bad input or usage.
  *
  * <p>Bad input is one line on stderr naming the file and JSON path, never a stack trace (unless

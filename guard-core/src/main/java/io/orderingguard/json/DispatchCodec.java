@@ -37,7 +37,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Reads and writes the canonical dispatch document (DESIGN §7) and JSONL files holding one
+ * Reads and writes the canonical dispatch document (docs/dispatch-format.md) and JSONL files holding one
  * document per line.
  *
  * <pre>{@code
@@ -466,7 +466,7 @@ public final class DispatchCodec {
     }
 
     /**
-     * Reads an {@code options} object (DESIGN §7) on its own, e.g. one a caller parsed from a
+     * Reads an {@code options} object (docs/dispatch-format.md) on its own, e.g. one a caller parsed from a
      * request. The tree is read, never kept.
      *
      * @param tree the options object

@@ -23,7 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The read of a JSON dispatch document (DESIGN §7) straight from the parser's tokens into entries, for
+ * The read of a JSON dispatch document (docs/dispatch-format.md) straight from the parser's tokens into entries, for
  * {@link DispatchCodec}: reading a whole tree and then walking it again touches every node twice, and at
  * 10,000 entries the second walk reads a tree far larger than the processor's caches from memory.
  *

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads the declared tools and the entries of a dispatch document (DESIGN §7) for
+ * Reads the declared tools and the entries of a dispatch document (docs/dispatch-format.md) for
  * {@link DispatchCodec}: every unknown field and every wrong type is a
  * {@link io.orderingguard.GuardInputException} naming its JSON path.
  */

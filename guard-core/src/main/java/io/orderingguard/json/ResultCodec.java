@@ -12,7 +12,7 @@ import io.orderingguard.support.Require;
 import java.util.List;
 
 /**
- * Writes a {@link GuardResult} as the result object of DESIGN §7:
+ * Writes a {@link GuardResult} as the result object of {@code guard check --format json} (guard-cli's README):
  * {@code {"conversationId", "outcome", "profile", "selection", "blocking", "advisories", "repairs",
  * "unrepaired", "repairFailures", "timeline"}}, with findings as {@code {"ruleId", "ruleType",
  * "severity", "profile", "primitiveIds", "detail", "providerError"}} and the selection as

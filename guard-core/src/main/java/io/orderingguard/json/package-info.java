@@ -1,5 +1,5 @@
 /**
- * Reading and writing the canonical JSON documents (DESIGN §7) under configurable
+ * Reading and writing the canonical JSON documents (docs/dispatch-format.md) under configurable
  * {@link io.orderingguard.json.InputLimits}. {@link io.orderingguard.json.JsonInput} parses JSON and
  * YAML safely; {@link io.orderingguard.json.InputNode} reads a parsed tree with path-aware errors.
  * {@link io.orderingguard.json.DispatchCodec} reads and writes dispatch documents and JSONL files of

@@ -33,8 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DispatchCodecTest {
 
-    /** The example document of DESIGN §7, verbatim. */
-    static final String DESIGN_EXAMPLE = """
+    /** The example document of the dispatch format (docs/dispatch-format.md), without options and wire detail. */
+    static final String EXAMPLE = """
             {
               "conversationId": "c-1",
               "provider": "anthropic",
@@ -54,7 +54,7 @@ class DispatchCodecTest {
             }
             """;
 
-    static final String DESIGN_EXAMPLE_COMPACT = "{\"conversationId\":\"c-1\",\"provider\":\"anthropic\","
+    static final String EXAMPLE_COMPACT = "{\"conversationId\":\"c-1\",\"provider\":\"anthropic\","
             + "\"model\":\"claude-sonnet-4-5\",\"tools\":[{\"name\":\"search\",\"inputSchema\":{\"type\":\"object\"}}],"
             + "\"entries\":[{\"kind\":\"message\",\"id\":\"m1\",\"role\":\"user\",\"content\":\"Find X\"},"
             + "{\"kind\":\"thought\",\"id\":\"t1\",\"content\":\"\",\"payload\":{\"signature\":\"EqQB\"},"
@@ -84,7 +84,7 @@ class DispatchCodecTest {
 
     @Test
     void readsTheDesignExample() {
-        Dispatch dispatch = codec.read(DESIGN_EXAMPLE, "example.json");
+        Dispatch dispatch = codec.read(EXAMPLE, "example.json");
 
         assertThat(dispatch).isEqualTo(designExample());
         assertThat(dispatch.surface()).isEqualTo(Surface.DISPATCH);
@@ -97,9 +97,9 @@ class DispatchCodecTest {
 
     @Test
     void writesTheDesignExampleCompactlyInDocumentOrder() {
-        Dispatch dispatch = codec.read(DESIGN_EXAMPLE, "example.json");
+        Dispatch dispatch = codec.read(EXAMPLE, "example.json");
 
-        assertThat(codec.write(dispatch)).isEqualTo(DESIGN_EXAMPLE_COMPACT);
+        assertThat(codec.write(dispatch)).isEqualTo(EXAMPLE_COMPACT);
         assertThat(codec.read(codec.write(dispatch), null)).isEqualTo(dispatch);
         assertThat(codec.read(codec.writePretty(dispatch), null)).isEqualTo(dispatch);
     }
@@ -256,7 +256,7 @@ class DispatchCodecTest {
 
         String jsonl = codec.writeJsonl(List.of(first, second));
 
-        assertThat(jsonl).isEqualTo(DESIGN_EXAMPLE_COMPACT + "\n" + codec.write(second) + "\n");
+        assertThat(jsonl).isEqualTo(EXAMPLE_COMPACT + "\n" + codec.write(second) + "\n");
         assertThat(jsonl.lines()).hasSize(2);
         assertThat(codec.readJsonl(jsonl, "two.jsonl")).containsExactly(first, second);
         assertThat(codec.writeJsonl(List.of())).isEmpty();
@@ -304,9 +304,9 @@ class DispatchCodecTest {
 
     @Test
     void readsFilesOfEveryFormat(@TempDir Path dir) throws Exception {
-        Path json = Files.writeString(dir.resolve("one.json"), DESIGN_EXAMPLE);
+        Path json = Files.writeString(dir.resolve("one.json"), EXAMPLE);
         Path jsonl = Files.writeString(dir.resolve("many.JSONL"),
-                DESIGN_EXAMPLE_COMPACT + "\n\n" + DESIGN_EXAMPLE_COMPACT.replace("c-1", "c-2") + "\n");
+                EXAMPLE_COMPACT + "\n\n" + EXAMPLE_COMPACT.replace("c-1", "c-2") + "\n");
         Path yaml = Files.writeString(dir.resolve("one.yaml"), """
                 conversationId: c-1
                 entries:
@@ -317,7 +317,7 @@ class DispatchCodecTest {
         assertThat(codec.readAny(json)).containsExactly(designExample());
         assertThat(codec.readJsonl(jsonl)).containsExactly(designExample(), designExample().withConversationId("c-2"));
         assertThat(codec.readAny(jsonl)).hasSize(2);
-        assertThat(codec.readAny(Files.writeString(dir.resolve("many.ndjson"), DESIGN_EXAMPLE_COMPACT)))
+        assertThat(codec.readAny(Files.writeString(dir.resolve("many.ndjson"), EXAMPLE_COMPACT)))
                 .containsExactly(designExample());
         assertThat(codec.read(yaml)).isEqualTo(Dispatch.of("c-1", null, null, Timeline.of(Entry.user("m1", "Find X"))));
     }
@@ -342,7 +342,7 @@ class DispatchCodecTest {
         ObjectNode tree = codec.toTree(dispatch);
 
         assertThat(codec.fromTree(tree, "tree", 0)).isEqualTo(dispatch);
-        assertThat(tree.toString()).isEqualTo(DESIGN_EXAMPLE_COMPACT);
+        assertThat(tree.toString()).isEqualTo(EXAMPLE_COMPACT);
     }
 
     @Test

@@ -48,7 +48,7 @@ import java.util.Random;
  */
 public final class RandomTimelines {
 
-    /** The replay tags of DESIGN §3. */
+    /** The shipped replay tags (docs/dispatch-format.md, {@code replayCompatibility}). */
     public static final List<String> REPLAY_TAGS = List.of(
             "anthropic-messages-thinking-v1",
             "gemini-thought-signature-v1",
@@ -116,7 +116,7 @@ public final class RandomTimelines {
     }
 
     /**
-     * Adds the wire detail of DESIGN §7 to a dispatch at random: request options, a wire message on
+     * Adds the wire detail of the dispatch format (docs/dispatch-format.md) to a dispatch at random: request options, a wire message on
      * some entries and results, and provider execution on some unanswered calls. Separate from
      * {@link #dispatch(Random, int)} so that the seeds of every other property test keep their cases.
      *

@@ -32,7 +32,7 @@ import java.util.Set;
  *       A call names its tool with {@code tool_name}, {@code tool}, {@code name} or
  *       {@code function.name}, and its arguments with {@code args}, {@code arguments} or
  *       {@code function.arguments} (a JSON object, or a string holding one).</li>
- *   <li><b>Dispatch documents</b> (DESIGN §7), as one JSON/YAML document or JSONL lines: the
+ *   <li><b>Dispatch documents</b> (docs/dispatch-format.md), as one JSON/YAML document or JSONL lines: the
  *       requested {@code toolCall} entries, the {@code context}, {@code conversationId} as the id and
  *       the first user message as the prompt. Successive lines of one conversation are snapshots of
  *       it; the last one is kept.</li>
