@@ -23,6 +23,7 @@ module io.orderingguard.core {
     exports io.orderingguard.policy;
     exports io.orderingguard.rule;
     exports io.orderingguard.stash;
+    exports io.orderingguard.surface;
     exports io.orderingguard.support;
     exports io.orderingguard.timeline;
 

@@ -1,5 +1,7 @@
 package io.orderingguard.adk;
 
+import io.orderingguard.surface.ProviderIds;
+import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +21,6 @@ import io.orderingguard.wire.WireCodec;
 import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.WireFormat;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Translates an ADK {@link LlmRequest} into the guard's {@link Dispatch} and a repaired dispatch back
@@ -51,8 +52,6 @@ public final class LlmRequestCodec {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String SIGNATURE = "thoughtSignature";
 
-    private static final Set<String> SENTINELS = Set.of("skip_thought_signature_validator",
-            "context_engineering_is_the_way_to_go");
 
     private final String provider;
 
@@ -66,7 +65,7 @@ public final class LlmRequestCodec {
      * @return the codec
      */
     public static LlmRequestCodec create() {
-        return new LlmRequestCodec("gemini");
+        return new LlmRequestCodec(ProviderIds.GEMINI);
     }
 
     /**
@@ -157,7 +156,7 @@ public final class LlmRequestCodec {
             JsonNode signature = part.get(SIGNATURE);
             if (signature != null && signature.isTextual()) {
                 String urlSafe = signature.textValue().replace('+', '-').replace('/', '_');
-                if (SENTINELS.contains(urlSafe)) {
+                if (ReplayTags.isGeminiSentinel(urlSafe)) {
                     ((ObjectNode) part).put(SIGNATURE, urlSafe);
                 }
             }

@@ -176,8 +176,9 @@ final class InputReader {
 
     /** Reads a body; when the surface was given and the body fails, says which surface it looks like. */
     private ParsedBody read(WireCodec codec, JsonNode body, WireContext ctx) {
+        ParsedBody parsed;
         try {
-            return codec.read(body, ctx);
+            parsed = codec.read(body, ctx);
         } catch (GuardInputException e) {
             if (fixedFormat == null) {
                 throw e;
@@ -193,6 +194,24 @@ final class InputReader {
             }
             throw new GuardInputException(e.source(), e.line(), e.path(), e.problem() + " (the body looks like "
                     + looksLike.wireName() + ", not " + fixedFormat.wireName() + ": try --wire auto)");
+        }
+        if (fixedFormat != null && !parsed.unknownShapes().isEmpty()) {
+            // read only by setting parts aside: when the body has the shape of another surface, say so
+            UnknownShape first = parsed.unknownShapes().get(0);
+            WireFormat looksLike = detected(body);
+            if (looksLike != null && looksLike != fixedFormat) {
+                throw new GuardInputException(ctx.source(), ctx.line(), first.path(), first.detail() + " (the body "
+                        + "looks like " + looksLike.wireName() + ", not " + fixedFormat.wireName() + ": try --wire auto)");
+            }
+        }
+        return parsed;
+    }
+
+    private static WireFormat detected(JsonNode body) {
+        try {
+            return WireFormat.detect(body, null);
+        } catch (GuardInputException notABody) {
+            return null;
         }
     }
 

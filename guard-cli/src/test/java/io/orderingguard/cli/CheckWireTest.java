@@ -154,8 +154,9 @@ class CheckWireTest {
         CliRun run = CliRun.of("check", "--wire", "openai-chat", body.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("guard: " + body + ": $.tools[0].function: required field is missing (the body "
-                + "looks like anthropic-messages, not openai-chat: try --wire auto)\n");
+        assertThat(run.err()).isEqualTo("guard: " + body + ": $.messages[1].content[1].type: unknown content part type "
+                + "\"tool_use\", kept as a placeholder (the body looks like anthropic-messages, not openai-chat: try --wire "
+                + "auto)\n");
     }
 
     @Test

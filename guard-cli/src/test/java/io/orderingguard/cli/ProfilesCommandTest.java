@@ -38,8 +38,8 @@ class ProfilesCommandTest {
         assertThat(r.code()).isZero();
         assertThat(r.err()).isEmpty();
         assertThat(r.out()).startsWith("Profile catalogue " + Profiles.catalogueVersion() + " (provider rules checked "
-                + "2026-11): 25 behaviours, 67 families (28\nprovider, 39 reference).\n");
-        assertThat(r.out()).contains("\nPROVIDER FAMILIES (28)  what each provider API rejects, chosen from the model "
+                + "2026-11): 25 behaviours, 69 families (30\nprovider, 39 reference).\n");
+        assertThat(r.out()).contains("\nPROVIDER FAMILIES (30)  what each provider API rejects, chosen from the model "
                 + "id\n  NAME                                 RULES BLOCKING  FOR\n");
         assertThat(r.out()).contains("\nREFERENCE FAMILIES (39)  the reference catalogue's model recipes\n");
         assertThat(r.out()).contains("\nBEHAVIOURS (25)  the building blocks of the reference catalogue\n");
@@ -51,7 +51,7 @@ class ProfilesCommandTest {
         }
         assertThat(r.out()).contains("\n  anthropic-messages-manual-thinking      13       10  Claude on the Anthropic "
                 + "Messages API with…\n");
-        assertThat(r.out()).contains("\n  openai-responses+                        7        5  ");
+        assertThat(r.out()).contains("\n  openai-responses+                        8        6  ");
         assertThat(r.out()).contains("\n  grok                            0        0  permissive: the vendor documents no "
                 + "ordering limit\n");
         assertThat(r.out()).contains("\n  thought_signature_required                       1        1\n      The first tool "
@@ -108,7 +108,7 @@ class ProfilesCommandTest {
 
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).isEqualTo("guard 0.1.0-SNAPSHOT\nprofile catalogue " + Profiles.catalogueVersion()
-                + " (provider rules checked 2026-11): 25 behaviours, 67 families (28 provider, 39 reference)\nJava "
+                + " (provider rules checked 2026-11): 25 behaviours, 69 families (30 provider, 39 reference)\nJava "
                 + Runtime.version() + "\n");
     }
 

@@ -3,6 +3,7 @@ package io.orderingguard.json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Reasoning;
 import io.orderingguard.timeline.ReasoningMode;
 import io.orderingguard.timeline.RequestOptions;
@@ -13,13 +14,14 @@ import java.util.Set;
 
 /**
  * Reads and writes the {@code options} object of a dispatch document (DESIGN §7) for
- * {@link DispatchCodec}: reasoning, tool choice, parallel tool calls, the token limit and streaming.
+ * {@link DispatchCodec}: reasoning, tool choice, parallel tool calls, the token limit, streaming and
+ * the API surface.
  * Fields that are unknown are absent on both sides.
  */
 final class OptionsCodec {
 
     private static final Set<String> OPTION_FIELDS =
-            Set.of("reasoning", "toolChoice", "parallelToolCalls", "maxTokens", "stream");
+            Set.of("reasoning", "toolChoice", "parallelToolCalls", "maxTokens", "stream", "api");
     private static final Set<String> REASONING_FIELDS = Set.of("mode", "budgetTokens", "effort");
     private static final Set<String> TOOL_CHOICE_FIELDS = Set.of("tool");
 
@@ -42,7 +44,16 @@ final class OptionsCodec {
             throw node.child("maxTokens").error("expected an integer >= 1, but was " + maxTokens);
         }
         Boolean stream = optBoolean(node, "stream");
-        RequestOptions options = new RequestOptions(reasoning, toolChoice, parallel, maxTokens, stream);
+        ProviderSurface api = null;
+        if (node.has("api")) {
+            String name = node.nonBlankText("api");
+            try {
+                api = ProviderSurface.fromWire(name);
+            } catch (IllegalArgumentException e) {
+                throw node.child("api").error(e.getMessage());
+            }
+        }
+        RequestOptions options = new RequestOptions(reasoning, toolChoice, parallel, maxTokens, stream, api);
         return options.isUnknown() ? RequestOptions.unknown() : options;
     }
 
@@ -125,6 +136,9 @@ final class OptionsCodec {
         }
         if (options.stream() != null) {
             node.put("stream", options.stream());
+        }
+        if (options.api() != null) {
+            node.put("api", options.api().wireName());
         }
         return node;
     }

@@ -40,18 +40,25 @@ import java.util.Set;
  * (Mistral's {@code tool → user} is rejected however the client groups it, since its wire has no
  * message that carries both).
  *
+ * <p>{@code acrossSteps}, when {@code true}, narrows successors to those of another model response
+ * (another {@code step}): a successor in the same step as the entry passes. OpenAI Responses: a
+ * reasoning item followed by the message it produced passes, one followed by an assistant message the
+ * client wrote (no server item id, read as a step of its own) is rejected. A successor or an entry
+ * without a step is treated as of another response.
+ *
  * <p>Passes for toolCall→[message]: {@code call, thought}. Fails: {@code call, assistant}.
  *
  * @param id the rule id
  * @param first the kind whose successor is restricted
  * @param disallowBetween the forbidden successor kinds (non-empty)
  * @param successorRoles the roles a forbidden successor message has, or {@code null} for any role
+ * @param acrossSteps whether only a successor of another step violates (default {@code false})
  * @param severity the severity (default advisory)
  * @param provenance where the rule comes from
  */
 public record AdjacencyRule(
-        String id, Kind first, Set<Kind> disallowBetween, Set<Role> successorRoles, Severity severity,
-        Provenance provenance) implements OrderingRule {
+        String id, Kind first, Set<Kind> disallowBetween, Set<Role> successorRoles, boolean acrossSteps,
+        Severity severity, Provenance provenance) implements OrderingRule {
 
     private static final RuleField<AdjacencyRule, Kind> FIRST = RuleField.required(
             "first", RuleFields.KIND, AdjacencyRule::first);
@@ -59,12 +66,29 @@ public record AdjacencyRule(
             "disallowBetween", RuleFields.KINDS, AdjacencyRule::disallowBetween);
     private static final RuleField<AdjacencyRule, Set<Role>> SUCCESSOR_ROLES = RuleField.optional(
             "successorRoles", FieldType.constantSet(Role.class, Role::wireName), AdjacencyRule::successorRoles);
+    private static final RuleField<AdjacencyRule, Boolean> ACROSS_STEPS = RuleField.optional(
+            "acrossSteps", FieldType.BOOLEAN, r -> r.acrossSteps() ? Boolean.TRUE : null);
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<AdjacencyRule> DESCRIPTION = RuleDescription.of("adjacency", AdjacencyRule.class,
-            List.of(FIRST, DISALLOW_BETWEEN, SUCCESSOR_ROLES),
-            v -> new AdjacencyRule(v.id(), v.get(FIRST), v.get(DISALLOW_BETWEEN), v.get(SUCCESSOR_ROLES), v.severity(),
-                    v.provenance()));
+            List.of(FIRST, DISALLOW_BETWEEN, SUCCESSOR_ROLES, ACROSS_STEPS),
+            v -> new AdjacencyRule(v.id(), v.get(FIRST), v.get(DISALLOW_BETWEEN), v.get(SUCCESSOR_ROLES),
+                    Boolean.TRUE.equals(v.get(ACROSS_STEPS)), v.severity(), v.provenance()));
+
+    /**
+     * Creates a rule whose successors of any step violate.
+     *
+     * @param id the rule id
+     * @param first the kind whose successor is restricted
+     * @param disallowBetween the forbidden successor kinds (non-empty)
+     * @param successorRoles the roles a forbidden successor message has, or {@code null} for any role
+     * @param severity the severity (default advisory)
+     * @param provenance where the rule comes from
+     */
+    public AdjacencyRule(String id, Kind first, Set<Kind> disallowBetween, Set<Role> successorRoles, Severity severity,
+            Provenance provenance) {
+        this(id, first, disallowBetween, successorRoles, false, severity, provenance);
+    }
 
     /** Validates the fields and applies defaults. */
     public AdjacencyRule {
@@ -174,7 +198,7 @@ public record AdjacencyRule(
             }
             Entry e = entries.get(i);
             Entry next = entries.get(i + 1);
-            if (roleMatches(next)
+            if (roleMatches(next) && !(acrossSteps && e.step() != null && e.step().equals(next.step()))
                     && !(e instanceof ToolCall c && WireRelation.ofResult(c, next) == WireRelation.SAME)) {
                 String what = successorRoles != null && next instanceof Message m
                         ? m.role().wireName() + " message" : next.kind().wireName();
@@ -200,13 +224,23 @@ public record AdjacencyRule(
 
     @Override
     public AdjacencyRule withSeverity(Severity newSeverity) {
-        return new AdjacencyRule(id, first, disallowBetween, successorRoles, Require.nonNull(newSeverity, "severity"),
-                provenance);
+        return new AdjacencyRule(id, first, disallowBetween, successorRoles, acrossSteps,
+                Require.nonNull(newSeverity, "severity"), provenance);
     }
 
     @Override
     public AdjacencyRule withProvenance(Provenance newProvenance) {
-        return new AdjacencyRule(id, first, disallowBetween, successorRoles, severity, newProvenance);
+        return new AdjacencyRule(id, first, disallowBetween, successorRoles, acrossSteps, severity, newProvenance);
+    }
+
+    /**
+     * Returns a copy in which only a successor of another step (model response) violates.
+     *
+     * @param value whether a successor of the same step passes
+     * @return the copy
+     */
+    public AdjacencyRule withAcrossSteps(boolean value) {
+        return new AdjacencyRule(id, first, disallowBetween, successorRoles, value, severity, provenance);
     }
 
     /**
@@ -216,6 +250,6 @@ public record AdjacencyRule(
      * @return the copy
      */
     public AdjacencyRule withSuccessorRoles(Set<Role> roles) {
-        return new AdjacencyRule(id, first, disallowBetween, roles, severity, provenance);
+        return new AdjacencyRule(id, first, disallowBetween, roles, acrossSteps, severity, provenance);
     }
 }

@@ -74,7 +74,12 @@ public enum Facet implements WireNamed {
      * No profile is known for the dispatch's model, so a conservative fallback was used (no rule:
      * the guard reports it from the {@link ProfileSelection}).
      */
-    FALLBACK("fallback");
+    FALLBACK("fallback"),
+    /**
+     * A request body holds a role, type or value its surface's vocabulary does not describe; it was
+     * carried through unchanged (no rule: the wire guard reports it).
+     */
+    UNKNOWN_SHAPE("unknown-shape");
 
     private final String wireName;
 

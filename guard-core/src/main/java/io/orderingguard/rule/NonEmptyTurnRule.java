@@ -17,27 +17,49 @@ import java.util.List;
  * and a final thought (a turn with reasoning and nothing else) counts as an empty turn of the role
  * (except for the user role). A neighbouring thought does not help.
  *
+ * <p>With {@code wholeMessage}, a blank entry is judged with the wire message it travelled in: a
+ * whitespace-only text block beside other content of the same wire message (text, a tool result, a
+ * document) passes, as Bedrock Converse accepts it; only a wire message that is blank as a whole is a
+ * finding. Without it every blank block is one (Anthropic refuses each whitespace-only text block).
+ *
  * <p>Passes: {@code user "hi", assistant "hello"}. Fails: {@code user "hi", assistant ""}.
  *
  * @param id the rule id
  * @param role the role checked
  * @param onlyTerminal check only the final entry
+ * @param wholeMessage judge a blank entry with the other entries of its wire message
  * @param severity the severity (default advisory)
  * @param provenance where the rule comes from
  */
-public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Severity severity, Provenance provenance)
-        implements OrderingRule {
+public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, boolean wholeMessage, Severity severity,
+        Provenance provenance) implements OrderingRule {
 
     private static final RuleField<NonEmptyTurnRule, Role> ROLE = RuleField.optional(
             "role", FieldType.constant(Role.class, Role::wireName), NonEmptyTurnRule::role);
     private static final RuleField<NonEmptyTurnRule, Boolean> ONLY_TERMINAL = RuleField.optional(
             "onlyTerminal", FieldType.BOOLEAN, false, NonEmptyTurnRule::onlyTerminal);
+    private static final RuleField<NonEmptyTurnRule, Boolean> WHOLE_MESSAGE = RuleField.optional(
+            "wholeMessage", FieldType.BOOLEAN, false, NonEmptyTurnRule::wholeMessage);
 
     /** How this rule type is read from and written to documents. */
     static final RuleDescription<NonEmptyTurnRule> DESCRIPTION = RuleDescription.of(
             "nonEmptyTurn", NonEmptyTurnRule.class,
-            List.of(ROLE, ONLY_TERMINAL),
-            v -> new NonEmptyTurnRule(v.id(), v.get(ROLE), v.get(ONLY_TERMINAL), v.severity(), v.provenance()));
+            List.of(ROLE, ONLY_TERMINAL, WHOLE_MESSAGE),
+            v -> new NonEmptyTurnRule(v.id(), v.get(ROLE), v.get(ONLY_TERMINAL), v.get(WHOLE_MESSAGE), v.severity(),
+                    v.provenance()));
+
+    /**
+     * Creates a rule that judges every blank entry on its own.
+     *
+     * @param id the rule id
+     * @param role the role checked
+     * @param onlyTerminal check only the final entry
+     * @param severity the severity (default advisory)
+     * @param provenance where the rule comes from
+     */
+    public NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Severity severity, Provenance provenance) {
+        this(id, role, onlyTerminal, false, severity, provenance);
+    }
 
     /** Entries per pass of {@link #checkRange}: a chunk's contents stay in the first-level cache between its loops. */
     private static final int CHUNK = 64;
@@ -137,19 +159,46 @@ public record NonEmptyTurnRule(String id, Role role, boolean onlyTerminal, Sever
         }
         boolean callBefore = i > 0 && entries.get(i - 1) instanceof ToolCall;
         boolean callAfter = i + 1 < entries.size() && entries.get(i + 1) instanceof ToolCall;
-        if (!callBefore && !callAfter) {
+        if (!callBefore && !callAfter && !(wholeMessage && carriesOther(entries, i, m.wireMessage()))) {
             sink.report(this, Facet.EMPTY, List.of(m.id()), role.wireName() + " message " + RuleFields.quote(m.id())
                     + " carries neither content nor an adjacent tool call");
         }
     }
 
+    /** Whether the wire message of entry {@code i} holds another entry that is not a blank message. */
+    private static boolean carriesOther(List<Entry> entries, int i, String wire) {
+        if (wire == null) {
+            return false;
+        }
+        // the blocks of one wire message are consecutive entries
+        for (int step = -1; step <= 1; step += 2) {
+            for (int j = i + step; j >= 0 && j < entries.size() && wire.equals(entries.get(j).wireMessage()); j += step) {
+                if (!(entries.get(j) instanceof Message other) || !other.content().isBlank() || other.hasPayload()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     @Override
     public NonEmptyTurnRule withSeverity(Severity newSeverity) {
-        return new NonEmptyTurnRule(id, role, onlyTerminal, Require.nonNull(newSeverity, "severity"), provenance);
+        return new NonEmptyTurnRule(id, role, onlyTerminal, wholeMessage, Require.nonNull(newSeverity, "severity"),
+                provenance);
     }
 
     @Override
     public NonEmptyTurnRule withProvenance(Provenance newProvenance) {
-        return new NonEmptyTurnRule(id, role, onlyTerminal, severity, newProvenance);
+        return new NonEmptyTurnRule(id, role, onlyTerminal, wholeMessage, severity, newProvenance);
+    }
+
+    /**
+     * Returns a copy that judges a blank entry with the other entries of its wire message.
+     *
+     * @param value whether a blank block beside other content of its wire message passes
+     * @return the copy
+     */
+    public NonEmptyTurnRule withWholeMessage(boolean value) {
+        return new NonEmptyTurnRule(id, role, onlyTerminal, value, severity, provenance);
     }
 }

@@ -1,6 +1,7 @@
 package io.orderingguard.timeline;
 
 import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
 
 /**
  * The request parameters that decide which provider rules apply ({@link Dispatch#options()}). Every
@@ -34,6 +35,11 @@ import io.orderingguard.support.Require;
  *   <li>{@code stream}: {@code stream} (Anthropic, OpenAI), the streaming endpoint (Gemini
  *       {@code streamGenerateContent}, Bedrock {@code ConverseStream}); DashScope accepts thinking
  *       only on streaming calls.</li>
+ *   <li>{@code api}: the API surface the request is written in (the endpoint it is sent to). The
+ *       surface decides which families apply: a Responses body gets the Responses rules whatever the
+ *       provider name says, and a gateway's Chat Completions body for a vendor that does not serve
+ *       that surface itself (Claude, Gemini) is not judged by the vendor's native rules. The wire
+ *       codecs set it; {@code null} when the caller does not know.</li>
  * </ul>
  *
  * <p>Thread-safe: immutable.
@@ -44,15 +50,31 @@ import io.orderingguard.support.Require;
  *     {@code null} when unknown
  * @param maxTokens the output token limit (at least 1), or {@code null} when unknown
  * @param stream whether the response is streamed, or {@code null} when unknown
+ * @param api the API surface the request is written in, or {@code null} when unknown
  */
 public record RequestOptions(
-        Reasoning reasoning, ToolChoice toolChoice, Boolean parallelToolCalls, Integer maxTokens, Boolean stream) {
+        Reasoning reasoning, ToolChoice toolChoice, Boolean parallelToolCalls, Integer maxTokens, Boolean stream,
+        ProviderSurface api) {
 
-    private static final RequestOptions UNKNOWN = new RequestOptions(null, null, null, null, null);
+    private static final RequestOptions UNKNOWN = new RequestOptions(null, null, null, null, null, null);
 
     /** Validates the fields. */
     public RequestOptions {
         Require.argument(maxTokens == null || maxTokens >= 1, "maxTokens must be >= 1, but was " + maxTokens);
+    }
+
+    /**
+     * Creates options without a known API surface.
+     *
+     * @param reasoning the reasoning configuration, or {@code null} when unknown
+     * @param toolChoice the tool choice, or {@code null} when unknown
+     * @param parallelToolCalls whether parallel tool calls are allowed, or {@code null} when unknown
+     * @param maxTokens the output token limit (at least 1), or {@code null} when unknown
+     * @param stream whether the response is streamed, or {@code null} when unknown
+     */
+    public RequestOptions(Reasoning reasoning, ToolChoice toolChoice, Boolean parallelToolCalls, Integer maxTokens,
+            Boolean stream) {
+        this(reasoning, toolChoice, parallelToolCalls, maxTokens, stream, null);
     }
 
     /**
@@ -71,7 +93,7 @@ public record RequestOptions(
      */
     public boolean isUnknown() {
         return reasoning == null && toolChoice == null && parallelToolCalls == null && maxTokens == null
-                && stream == null;
+                && stream == null && api == null;
     }
 
     /**
@@ -81,7 +103,7 @@ public record RequestOptions(
      * @return the copy
      */
     public RequestOptions withReasoning(Reasoning newReasoning) {
-        return new RequestOptions(newReasoning, toolChoice, parallelToolCalls, maxTokens, stream);
+        return new RequestOptions(newReasoning, toolChoice, parallelToolCalls, maxTokens, stream, api);
     }
 
     /**
@@ -91,7 +113,7 @@ public record RequestOptions(
      * @return the copy
      */
     public RequestOptions withToolChoice(ToolChoice newToolChoice) {
-        return new RequestOptions(reasoning, newToolChoice, parallelToolCalls, maxTokens, stream);
+        return new RequestOptions(reasoning, newToolChoice, parallelToolCalls, maxTokens, stream, api);
     }
 
     /**
@@ -101,7 +123,7 @@ public record RequestOptions(
      * @return the copy
      */
     public RequestOptions withParallelToolCalls(Boolean newParallelToolCalls) {
-        return new RequestOptions(reasoning, toolChoice, newParallelToolCalls, maxTokens, stream);
+        return new RequestOptions(reasoning, toolChoice, newParallelToolCalls, maxTokens, stream, api);
     }
 
     /**
@@ -111,7 +133,7 @@ public record RequestOptions(
      * @return the copy
      */
     public RequestOptions withMaxTokens(Integer newMaxTokens) {
-        return new RequestOptions(reasoning, toolChoice, parallelToolCalls, newMaxTokens, stream);
+        return new RequestOptions(reasoning, toolChoice, parallelToolCalls, newMaxTokens, stream, api);
     }
 
     /**
@@ -121,7 +143,17 @@ public record RequestOptions(
      * @return the copy
      */
     public RequestOptions withStream(Boolean newStream) {
-        return new RequestOptions(reasoning, toolChoice, parallelToolCalls, maxTokens, newStream);
+        return new RequestOptions(reasoning, toolChoice, parallelToolCalls, maxTokens, newStream, api);
+    }
+
+    /**
+     * Returns a copy with another API surface.
+     *
+     * @param newApi the surface, or {@code null} for unknown
+     * @return the copy
+     */
+    public RequestOptions withApi(ProviderSurface newApi) {
+        return new RequestOptions(reasoning, toolChoice, parallelToolCalls, maxTokens, stream, newApi);
     }
 
     /**
@@ -138,6 +170,7 @@ public record RequestOptions(
                 overrides.toolChoice != null ? overrides.toolChoice : toolChoice,
                 overrides.parallelToolCalls != null ? overrides.parallelToolCalls : parallelToolCalls,
                 overrides.maxTokens != null ? overrides.maxTokens : maxTokens,
-                overrides.stream != null ? overrides.stream : stream);
+                overrides.stream != null ? overrides.stream : stream,
+                overrides.api != null ? overrides.api : api);
     }
 }

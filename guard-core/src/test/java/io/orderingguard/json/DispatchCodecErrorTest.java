@@ -153,8 +153,11 @@ class DispatchCodecErrorTest {
                 arguments("options not an object", "{\"options\":[],\"entries\":[]}",
                         "$.options: expected an object, but was an array"),
                 arguments("unknown option", "{\"options\":{\"temperature\":0.2},\"entries\":[]}",
-                        "$.options.temperature: unknown field; expected one of maxTokens, parallelToolCalls,"
+                        "$.options.temperature: unknown field; expected one of api, maxTokens, parallelToolCalls,"
                                 + " reasoning, stream, toolChoice"),
+                arguments("api not a surface", "{\"options\":{\"api\":\"openai\"},\"entries\":[]}",
+                        "$.options.api: surface must be one of anthropic-messages, openai-chat, openai-responses, gemini,"
+                                + " bedrock-converse, but was 'openai'"),
                 arguments("reasoning not an object", "{\"options\":{\"reasoning\":\"enabled\"},\"entries\":[]}",
                         "$.options.reasoning: expected an object, but was a string (\"enabled\")"),
                 arguments("reasoning without mode", "{\"options\":{\"reasoning\":{\"effort\":\"high\"}},\"entries\":[]}",

@@ -1,5 +1,7 @@
 package io.orderingguard.langchain4j;
 
+import io.orderingguard.surface.ProviderIds;
+import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
@@ -103,20 +105,20 @@ public final class ChatRequestCodec {
     public static final String ENCRYPTED_REASONING = "encrypted_reasoning";
 
     /** The replay tag of thoughts carrying an Anthropic signature or redacted blob. */
-    public static final String ANTHROPIC_THINKING_TAG = "anthropic-messages-thinking-v1";
+    public static final String ANTHROPIC_THINKING_TAG = ReplayTags.ANTHROPIC_THINKING;
 
     /** The replay tag of tool calls carrying a Gemini thought signature. */
-    public static final String GEMINI_SIGNATURE_TAG = "gemini-thought-signature-v1";
+    public static final String GEMINI_SIGNATURE_TAG = ReplayTags.GEMINI_THOUGHT_SIGNATURE;
 
     /**
      * The replay tag of tool calls carrying one of the dummy signatures Gemini documents for histories
      * it did not produce ({@code skip_thought_signature_validator},
      * {@code context_engineering_is_the_way_to_go}).
      */
-    public static final String GEMINI_SENTINEL_TAG = "gemini-thought-signature-sentinel-v1";
+    public static final String GEMINI_SENTINEL_TAG = ReplayTags.GEMINI_SIGNATURE_SENTINEL;
 
     /** The replay tag of thoughts carrying an OpenAI Responses reasoning item's encrypted content. */
-    public static final String OPENAI_REASONING_TAG = "openai-responses-reasoning-v1";
+    public static final String OPENAI_REASONING_TAG = ReplayTags.OPENAI_RESPONSES_REASONING;
 
     static final ObjectMapper JSON = new ObjectMapper();
 
@@ -124,10 +126,10 @@ public final class ChatRequestCodec {
             RequestOptions.unknown());
 
     /** Providers whose LangChain4j module sends a run of tool results as one user message. */
-    private static final Set<String> GROUPED_RESULTS = Set.of("anthropic", "vertex-anthropic");
+    private static final Set<String> GROUPED_RESULTS = Set.of(ProviderIds.ANTHROPIC, "vertex-anthropic");
 
     /** Providers whose LangChain4j module sends each tool result as a wire message of its own. */
-    private static final Set<String> SEPARATE_RESULTS = Set.of("openai", "azure-openai", "github-models", "gemini",
+    private static final Set<String> SEPARATE_RESULTS = Set.of(ProviderIds.OPENAI, "azure-openai", "github-models", ProviderIds.GEMINI,
             "vertex-gemini");
 
     private final String provider;
@@ -271,20 +273,20 @@ public final class ChatRequestCodec {
         }
         switch (provider) {
             case OPEN_AI:
-                return "openai";
+                return ProviderIds.OPENAI;
             case AZURE_OPEN_AI:
                 return "azure-openai";
             case GOOGLE_AI_GEMINI:
             case GOOGLE_GENAI:
-                return "gemini";
+                return ProviderIds.GEMINI;
             case GOOGLE_VERTEX_AI_GEMINI:
                 return "vertex-gemini";
             case GOOGLE_VERTEX_AI_ANTHROPIC:
                 return "vertex-anthropic";
             case AMAZON_BEDROCK:
-                return "bedrock";
+                return ProviderIds.BEDROCK;
             case MISTRAL_AI:
-                return "mistral";
+                return ProviderIds.MISTRAL;
             default:
                 return provider.name().toLowerCase(Locale.ROOT).replace('_', '-');
         }

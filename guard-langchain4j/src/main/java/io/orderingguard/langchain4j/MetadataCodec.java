@@ -1,5 +1,6 @@
 package io.orderingguard.langchain4j;
 
+import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
@@ -11,7 +12,6 @@ import io.orderingguard.timeline.Timeline;
 import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads a provider's opaque metadata off an {@link AiMessage} into entry payloads, and writes entry
@@ -22,8 +22,6 @@ import java.util.Set;
  */
 final class MetadataCodec {
 
-    private static final Set<String> GEMINI_SENTINELS = Set.of("skip_thought_signature_validator",
-            "context_engineering_is_the_way_to_go");
 
     private MetadataCodec() {
     }
@@ -128,7 +126,7 @@ final class MetadataCodec {
         if (payload == null) {
             return null;
         }
-        return GEMINI_SENTINELS.contains(payload.get("thoughtSignature").textValue())
+        return ReplayTags.isGeminiSentinel(payload.get("thoughtSignature").textValue())
                 ? ChatRequestCodec.GEMINI_SENTINEL_TAG : ChatRequestCodec.GEMINI_SIGNATURE_TAG;
     }
 

@@ -1,5 +1,6 @@
 package io.orderingguard.langchain4j;
 
+import io.orderingguard.surface.ProviderIds;
 import dev.langchain4j.model.ModelProvider;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
@@ -136,10 +137,10 @@ public enum MetadataLayout {
             return ANTHROPIC;
         }
         switch (provider) {
-            case "gemini":
+            case ProviderIds.GEMINI:
             case "vertex-gemini":
                 return GEMINI;
-            case "openai":
+            case ProviderIds.OPENAI:
             case "azure-openai":
             case "github-models":
                 return NONE;

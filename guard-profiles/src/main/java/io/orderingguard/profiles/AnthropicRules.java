@@ -1,5 +1,6 @@
 package io.orderingguard.profiles;
 
+import io.orderingguard.surface.ReplayTags;
 import static io.orderingguard.profiles.ProviderRules.pairing;
 import static io.orderingguard.profiles.ProviderRules.prov;
 
@@ -21,7 +22,7 @@ import io.orderingguard.timeline.Role;
  */
 final class AnthropicRules {
 
-    private static final String ANTHROPIC_TAG = "anthropic-messages-thinking-v1";
+    private static final String ANTHROPIC_TAG = ReplayTags.ANTHROPIC_THINKING;
 
     private AnthropicRules() {}
 

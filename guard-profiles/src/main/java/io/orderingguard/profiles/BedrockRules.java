@@ -64,14 +64,18 @@ final class BedrockRules {
 
     static final OrderingRule BEDROCK_USER_TEXT = prov(
             OrderingRule.nonEmptyTurn("bedrock-converse-user-text-not-blank", Role.USER, false)
+                    .withWholeMessage(true)
                     .withSeverity(Severity.BLOCKING),
-            "Bedrock Converse B5/B6: text blocks are not blank (whitespace-only counts) and content is not empty; "
-                    + "langchain-ai/langchain-aws#403, langchain-ai/langchain#26968",
+            "Bedrock Converse B5/B6: a message is not blank (whitespace-only counts) and content is not empty; a "
+                    + "whitespace-only text block beside other content of the same message is accepted (a recorded "
+                    + "2xx), so the message is judged as a whole; langchain-ai/langchain-aws#403, "
+                    + "langchain-ai/langchain#26968",
             "The text field in the ContentBlock object at messages.N.content.0 is blank. Add text to the text field, "
                     + "and try again.");
 
     static final OrderingRule BEDROCK_ASSISTANT_TEXT = prov(
             OrderingRule.nonEmptyTurn("bedrock-converse-assistant-text-not-blank", Role.ASSISTANT, false)
+                    .withWholeMessage(true)
                     .withSeverity(Severity.BLOCKING),
             "Bedrock Converse B5/B6: an assistant message carries text or a toolUse; boto/botocore#3525, "
                     + "aws-samples/bedrock-engineer#8",

@@ -1,5 +1,6 @@
 package io.orderingguard.profiles;
 
+import io.orderingguard.surface.ReplayTags;
 import static io.orderingguard.profiles.ProviderRules.pairing;
 import static io.orderingguard.profiles.ProviderRules.prov;
 
@@ -111,8 +112,8 @@ final class GeminiRules {
     static final OrderingRule GEMINI_3_SIGNATURE = prov(
             RequiredMetadataRule.builder("gemini-3-function-call-signature", Kind.TOOL_CALL, "thoughtSignature")
                     .applyTo(ApplyTo.FIRST_IN_STEP)
-                    .fallbackPayloadValue(JsonNodeFactory.instance.textNode("skip_thought_signature_validator"))
-                    .fallbackReplayCompatibility("gemini-thought-signature-sentinel-v1")
+                    .fallbackPayloadValue(JsonNodeFactory.instance.textNode(ReplayTags.GEMINI_SKIP_VALIDATOR))
+                    .fallbackReplayCompatibility(ReplayTags.GEMINI_SIGNATURE_SENTINEL)
                     .fallbackRepairAuthorized(true)
                     .onlyCurrentTurn(true)
                     .severity(Severity.BLOCKING)
@@ -138,8 +139,8 @@ final class GeminiRules {
 
     static OrderingRule geminiForeignSignature(Severity severity) {
         return prov(
-                OrderingRule.replayCompatibility("gemini-foreign-thought-signature", "gemini-thought-signature-v1",
-                        "gemini-thought-signature-sentinel-v1")
+                OrderingRule.replayCompatibility("gemini-foreign-thought-signature", ReplayTags.GEMINI_THOUGHT_SIGNATURE,
+                        ReplayTags.GEMINI_SIGNATURE_SENTINEL)
                         .withSeverity(severity),
                 "Gemini G8: thought signatures are model-family specific; another model's signature is rejected "
                         + "(blocking for Gemini 3; advisory for Gemini 2.5, which does not enforce signatures); "

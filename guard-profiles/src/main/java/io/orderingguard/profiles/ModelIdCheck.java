@@ -1,5 +1,6 @@
 package io.orderingguard.profiles;
 
+import io.orderingguard.surface.ProviderIds;
 import io.orderingguard.support.Suggestions;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +26,8 @@ final class ModelIdCheck {
             "audio", "realtime", "search", "thinking", "reasoning", "reasoner", "codex", "coder", "code", "image",
             "omni", "online", "versatile", "specdec", "long", "context", "tools", "tool", "function", "awq", "gptq",
             "gguf", "mlx", "distill", "high", "low", "minimal", "opus", "sonnet", "haiku", "deep", "research",
-            "transcribe", "tts", "think", "nothink", "free", "extended", "default", "deepseek", "qwen",
-            "llama", "mistral", "gemma", "magistral", "codestral", "devstral", "ministral", "pixtral", "mixtral",
+            "transcribe", "tts", "think", "nothink", "free", "extended", "default", ProviderIds.DEEPSEEK, "qwen",
+            "llama", ProviderIds.MISTRAL, "gemma", "magistral", "codestral", "devstral", "ministral", "pixtral", "mixtral",
             "open", "command", "granite", "phi", "glm", "kimi", "minimax", "nemotron", "super", "maverick", "scout",
             "guard", "express", "premier", "lightning", "air", "edge", "standard", "moe", "dense",
             "sparse", "multimodal", "nemo", "saba", "embed", "embedding", "moderation", "ocr", "oss", "vl", "it", "hf",

@@ -5,6 +5,7 @@ import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -147,7 +148,8 @@ public final class ModelSelector implements ProfileSelector {
         }
         String alias = aliases.get(given.trim().toLowerCase(Locale.ROOT));
         String modelId = alias == null ? given : alias;
-        Optional<ModelMatch> found = match(dispatch.provider(), modelId);
+        ProviderSurface api = dispatch.options().api();
+        Optional<ModelMatch> found = match(dispatch.provider(), modelId, api);
         String named = "model '" + given + "'" + (alias == null ? "" : " (alias of '" + alias + "')")
                 + (dispatch.provider() == null ? "" : " on '" + dispatch.provider() + "'");
         if (found.isEmpty()) {
@@ -156,7 +158,7 @@ public final class ModelSelector implements ProfileSelector {
                     + fallback.name() + "' was used" + HOW_TO_CHOOSE);
         }
         ModelMatch m = found.get();
-        String id = ModelTable.resolve(dispatch.provider(), modelId).id();
+        String id = ModelTable.resolve(dispatch.provider(), modelId, api).id();
         Variants.Choice choice = Variants.choose(m.family(), id, dispatch);
         OrderingProfile profile = choice.family().equals(m.family()) ? m.profile() : Profiles.profile(choice.family());
         String confidence = m.confidence().name().toLowerCase(Locale.ROOT);
@@ -169,11 +171,11 @@ public final class ModelSelector implements ProfileSelector {
             + "check -p NAME, OrderingGuard.builder().profile(NAME); guard profiles lists them) or map the name to a "
             + "known model id (guard check --model-alias NAME=MODEL, Profiles.selector().alias(NAME, MODEL))";
 
-    private Optional<ModelMatch> match(String provider, String modelId) {
-        String key = provider + "\u0000" + modelId;
+    private Optional<ModelMatch> match(String provider, String modelId, ProviderSurface api) {
+        String key = provider + "\u0000" + modelId + "\u0000" + api;
         Optional<ModelMatch> m = matches.get(key);
         if (m == null) {
-            m = Profiles.match(provider, modelId);
+            m = Profiles.match(provider, modelId, api);
             if (matches.size() >= MAX_CACHED) {
                 matches.clear();
             }

@@ -4,11 +4,11 @@ import static io.orderingguard.profiles.Confidence.CONFIRMED;
 import static io.orderingguard.profiles.Confidence.DOCUMENTED;
 import static io.orderingguard.profiles.Confidence.GUESSED;
 
+import io.orderingguard.surface.ProviderIds;
+import io.orderingguard.surface.ProviderSurface;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -30,42 +30,30 @@ import java.util.regex.Pattern;
  */
 final class ModelTable {
 
-    static final String ANTHROPIC = "anthropic";
-    static final String VERTEX = "vertex";
-    static final String GEMINI = "gemini";
-    static final String OPENAI = "openai";
-    static final String OPENAI_RESPONSES = "openai-responses";
-    static final String BEDROCK = "bedrock";
-    static final String DASHSCOPE = "dashscope";
+    static final String ANTHROPIC = ProviderIds.ANTHROPIC;
+    static final String VERTEX = ProviderIds.VERTEX;
+    static final String GEMINI = ProviderIds.GEMINI;
+    static final String OPENAI = ProviderIds.OPENAI;
+    static final String OPENAI_RESPONSES = ProviderIds.OPENAI_RESPONSES;
+    static final String BEDROCK = ProviderIds.BEDROCK;
+    static final String DASHSCOPE = ProviderIds.DASHSCOPE;
 
-    private static final Map<String, String> PROVIDER_ALIASES = new HashMap<>();
-    private static final Map<String, String> VENDORS = new HashMap<>();
+    /** A provider other than OpenAI on the Responses surface. */
+    static final ModelRule RESPONSES_COMPATIBLE = new ModelRule(Set.of(), false, ".",
+            ProviderFamilies.RESPONSES_COMPATIBLE, DOCUMENTED, "a provider other than OpenAI serving the Responses "
+                    + "API translates it to its own: only the surface's pairing applies");
+
+    /** A vendor's model behind a gateway, on a surface the vendor does not serve itself. */
+    static final ModelRule GATEWAY_TRANSLATED = new ModelRule(Set.of(), false, ".",
+            ProviderFamilies.GATEWAY_TRANSLATED, DOCUMENTED, "the gateway translates the request to the vendor's "
+                    + "API: the vendor's native rules check shapes it rewrites");
+
     private static final List<ModelRule> ROWS = new ArrayList<>();
     private static final List<Pattern> PATTERNS = new ArrayList<>();
 
     private static final String REGION = "^(?:(?:us|eu|apac|global|us-gov|jp|au|ca)\\.)?";
 
     static {
-        aliases(ANTHROPIC, "anthropic", "anthropic-messages", "claude");
-        aliases(VERTEX, "vertex", "vertex-ai", "vertexai", "vertex_ai", "google-vertex", "google-vertex-ai");
-        aliases(GEMINI, "gemini", "google", "google-genai", "google-ai", "googleai", "gemini-api", "google-ai-studio");
-        aliases(OPENAI, "openai", "openai-chat", "azure", "azure-openai", "azure_openai");
-        aliases(OPENAI_RESPONSES, "openai-responses", "responses", "azure-openai-responses");
-        aliases(BEDROCK, "bedrock", "bedrock-converse", "aws-bedrock", "amazon-bedrock", "aws");
-        aliases("mistral", "mistral", "mistralai", "mistral-ai");
-        aliases("deepseek", "deepseek");
-        aliases("cohere", "cohere");
-        aliases(DASHSCOPE, "dashscope", "alibaba", "aliyun", "qwen", "model-studio");
-        aliases("xai", "xai", "x-ai");
-
-        vendors(OPENAI, "openai");
-        vendors(ANTHROPIC, "anthropic");
-        vendors(GEMINI, "google", "gemini");
-        vendors("deepseek", "deepseek", "deepseek-ai");
-        vendors("mistral", "mistralai", "mistral");
-        vendors("cohere", "cohere", "coherelabs");
-        vendors("xai", "x-ai", "xai");
-
         // AWS Bedrock Converse: the surface decides, whatever the model
         row(Set.of(BEDROCK), false, REGION + "anthropic\\.claude", "bedrock-converse-claude", CONFIRMED,
                 "Claude on Bedrock Converse: the B- rules, not the Messages API rules");
@@ -88,9 +76,9 @@ final class ModelTable {
         // OpenAI
         row(Set.of(OPENAI), false, "^o1-(?:mini|preview)", "openai-chat-o1-mini", CONFIRMED,
                 "o1-mini and o1-preview reject the system role (BerriAI/litellm#5671)");
-        row(Set.of(OPENAI, OPENAI_RESPONSES), false, "(?:^|/)(?:gpt-[0-9.]+-codex|codex-)", "openai-responses",
+        row(Set.of(OPENAI, OPENAI_RESPONSES), false, "(?:^|/)(?:gpt-[0-9.]+-codex|codex-)", OPENAI_RESPONSES,
                 DOCUMENTED, "Codex models are served on the Responses API only");
-        row(Set.of(OPENAI_RESPONSES), true, "^(?:gpt-|o[1-9]|chatgpt-|computer-use)", "openai-responses", DOCUMENTED,
+        row(Set.of(OPENAI_RESPONSES), true, "^(?:gpt-|o[1-9]|chatgpt-|computer-use)", OPENAI_RESPONSES, DOCUMENTED,
                 "an OpenAI model on the Responses API");
         row(Set.of(OPENAI), false, "^(?:gpt-4o|gpt-4\\.1|gpt-4-turbo|gpt-4(?:-|$)|gpt-3\\.5-turbo|chatgpt-4o)",
                 "openai-chat", CONFIRMED, "the O- rules were reported against these models");
@@ -177,18 +165,6 @@ final class ModelTable {
 
     private ModelTable() {}
 
-    private static void aliases(String canonical, String... names) {
-        for (String n : names) {
-            PROVIDER_ALIASES.put(n, canonical);
-        }
-    }
-
-    private static void vendors(String canonical, String... prefixes) {
-        for (String p : prefixes) {
-            VENDORS.put(p, canonical);
-        }
-    }
-
     private static void row(Set<String> providers, boolean requiresProvider, String pattern, String family,
             Confidence confidence, String note) {
         ROWS.add(new ModelRule(providers, requiresProvider, pattern, family, confidence, note));
@@ -206,14 +182,18 @@ final class ModelTable {
      * @return the canonical name, or {@code null} when absent or unknown
      */
     static String canonicalProvider(String provider) {
-        if (provider == null || provider.isBlank()) {
-            return null;
-        }
-        return PROVIDER_ALIASES.get(provider.trim().toLowerCase(Locale.ROOT));
+        return ProviderIds.canonical(provider);
     }
 
-    /** A model id as the table matches it, with the provider (surface) hint in force. */
-    record Resolved(String provider, String id) {}
+    /**
+     * A model id as the table matches it, with the provider (surface) hint in force.
+     *
+     * @param provider the canonical provider whose rows apply, or {@code null}
+     * @param id the model id as matched
+     * @param translated the vendor a gateway prefix named when that vendor does not serve the request's
+     *     surface itself (its native rows then do not apply), else {@code null}
+     */
+    record Resolved(String provider, String id, String translated) {}
 
     /**
      * Reduces a model id to what the table matches, and settles the provider hint (see the class
@@ -224,7 +204,22 @@ final class ModelTable {
      * @return the canonical provider (or {@code null}) and the id
      */
     static Resolved resolve(String provider, String modelId) {
+        return resolve(provider, modelId, null);
+    }
+
+    /**
+     * Reduces a model id to what the table matches on a known surface: a gateway's vendor prefix
+     * names the provider only when that vendor serves the surface itself, and on the Responses surface
+     * OpenAI (and Azure) is the provider {@code openai-responses}.
+     *
+     * @param provider the provider as given, or {@code null}
+     * @param modelId the model id as given
+     * @param api the surface the request is written in, or {@code null} when unknown
+     * @return the canonical provider (or {@code null}), the id and the vendor left out, if any
+     */
+    static Resolved resolve(String provider, String modelId, ProviderSurface api) {
         String canonical = canonicalProvider(provider);
+        String translated = null;
         String id = modelId.trim().toLowerCase(Locale.ROOT);
         if (id.startsWith("arn:")) {
             id = id.substring(id.lastIndexOf('/') + 1);
@@ -235,13 +230,18 @@ final class ModelTable {
         }
         int slash = id.indexOf('/');
         if (slash > 0) {
-            String vendor = VENDORS.get(id.substring(0, slash));
-            if (vendor != null) {
+            String vendor = ProviderIds.vendor(id.substring(0, slash));
+            if (vendor != null && (api == null || ProviderIds.serves(vendor, api))) {
                 canonical = vendor;
+            } else if (vendor != null) {
+                translated = vendor;
             }
             id = id.substring(id.lastIndexOf('/') + 1);
         }
-        return new Resolved(canonical, id);
+        if (api == ProviderSurface.OPENAI_RESPONSES && (OPENAI.equals(canonical) || provider == null)) {
+            canonical = OPENAI_RESPONSES;
+        }
+        return new Resolved(canonical, id, translated);
     }
 
     /**
@@ -252,20 +252,58 @@ final class ModelTable {
      * @return the row, or {@code null}
      */
     static ModelRule find(String provider, String modelId) {
-        Resolved resolved = resolve(provider, modelId);
+        return find(provider, modelId, null);
+    }
+
+    /**
+     * Finds the first row for a model id on a surface. The surface decides: on the Responses surface
+     * a provider other than OpenAI gets {@link #RESPONSES_COMPATIBLE}; a model whose vendor does not
+     * serve the surface itself (Claude or Gemini behind a gateway's Chat Completions) gets
+     * {@link #GATEWAY_TRANSLATED}, not the vendor's native family; rows bound to providers apply only
+     * to those providers.
+     *
+     * @param provider the provider, or {@code null}
+     * @param modelId the model id
+     * @param api the surface, or {@code null} when unknown (then the table reads as without surfaces)
+     * @return the row, or {@code null}
+     */
+    static ModelRule find(String provider, String modelId, ProviderSurface api) {
+        Resolved resolved = resolve(provider, modelId, api);
         String canonical = resolved.provider();
         String id = resolved.id();
+        if (api == ProviderSurface.OPENAI_RESPONSES && !OPENAI_RESPONSES.equals(canonical)) {
+            return RESPONSES_COMPATIBLE;
+        }
         for (int i = 0; i < ROWS.size(); i++) {
             ModelRule row = ROWS.get(i);
             boolean surfaceMatches = canonical != null && row.providers().contains(canonical);
-            if (row.requiresProvider() ? !surfaceMatches
-                    : canonical != null && !row.providers().isEmpty() && !surfaceMatches) {
+            boolean bound = !row.providers().isEmpty();
+            if (row.requiresProvider() && !surfaceMatches) {
                 continue;
+            }
+            if (bound && !surfaceMatches) {
+                boolean served = api == null || servesAny(row.providers(), api);
+                if (!served && PATTERNS.get(i).matcher(id).find()) {
+                    return GATEWAY_TRANSLATED; // the vendor's model, on a surface the vendor does not speak
+                }
+                // an unnamed provider (a gateway) relaying the vendor's own surface keeps the vendor's rows
+                if (canonical != null || !served) {
+                    continue;
+                }
             }
             if (PATTERNS.get(i).matcher(id).find()) {
                 return row;
             }
         }
-        return null;
+        return resolved.translated() != null ? GATEWAY_TRANSLATED : null;
+    }
+
+    private static boolean servesAny(Set<String> providers, ProviderSurface api) {
+        for (String p : providers) {
+            if (ProviderIds.serves(p, api)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -6,6 +6,7 @@ import static io.orderingguard.profiles.ProviderRules.prov;
 import io.orderingguard.rule.EntrySelector;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Severity;
+import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Role;
 import java.util.Set;
@@ -89,8 +90,19 @@ final class OpenAiRules {
                     + "continuedev/continue#8933, #10428",
             "Item 'rs_<id>' of type 'reasoning' was provided without its required following item.");
 
+    static final OrderingRule RESPONSES_REASONING_FOLLOWED_BY_ITS_ITEM = prov(
+            OrderingRule.adjacency("openai-responses-reasoning-followed-by-its-item", Kind.THOUGHT, Kind.MESSAGE)
+                    .withSuccessorRoles(Set.of(Role.ASSISTANT))
+                    .withAcrossSteps(true)
+                    .withSeverity(Severity.BLOCKING),
+            "OpenAI Responses API R1: a reasoning item must be followed by the item it produced; an assistant "
+                    + "message the client wrote (no server item id, so not that output item) right after it is "
+                    + "rejected (a recorded 400 of a body that replayed rs_ before a plain assistant message); mutate "
+                    + "mode drops the lone reasoning item, recording it; vercel/ai#7099, openai/openai-node#1567",
+            "Item 'rs_<id>' of type 'reasoning' was provided without its required following item.");
+
     static final OrderingRule RESPONSES_FOREIGN_REASONING = prov(
-            OrderingRule.replayCompatibility("openai-responses-foreign-reasoning", "openai-responses-reasoning-v1")
+            OrderingRule.replayCompatibility("openai-responses-foreign-reasoning", ReplayTags.OPENAI_RESPONSES_REASONING)
                     .withKinds(Kind.THOUGHT)
                     .withSeverity(Severity.ADVISORY),
             "OpenAI Responses API: reasoning from another wire cannot be replayed as a reasoning item (it needs "

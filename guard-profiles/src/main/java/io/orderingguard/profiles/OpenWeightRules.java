@@ -1,5 +1,6 @@
 package io.orderingguard.profiles;
 
+import io.orderingguard.surface.ReplayTags;
 import static io.orderingguard.profiles.ProviderRules.pairing;
 import static io.orderingguard.profiles.ProviderRules.prov;
 
@@ -88,7 +89,7 @@ final class OpenWeightRules {
             "The `reasoning_content` in the thinking mode must be passed back to the API.");
 
     static final OrderingRule DEEPSEEK_FOREIGN_REASONING = prov(
-            OrderingRule.replayCompatibility("deepseek-foreign-reasoning", "deepseek-reasoning-content-v1")
+            OrderingRule.replayCompatibility("deepseek-foreign-reasoning", ReplayTags.DEEPSEEK_REASONING_CONTENT)
                     .withKinds(Kind.THOUGHT)
                     .withSeverity(Severity.ADVISORY),
             "DeepSeek V3.2/V4: reasoning from another provider is not DeepSeek reasoning_content; gateways drop it "

@@ -2,6 +2,7 @@ package io.orderingguard.profiles;
 
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
@@ -194,10 +195,24 @@ public final class Profiles {
      * @return the match, or empty when no row matches (or the model id is blank)
      */
     public static Optional<ModelMatch> match(String provider, String modelId) {
+        return match(provider, modelId, null);
+    }
+
+    /**
+     * Finds the family for a model on an API surface: the surface decides (a Responses body gets the
+     * Responses families whatever the provider is called; a vendor's model behind a gateway on a
+     * surface the vendor does not serve gets {@code gateway-translated}, not the vendor's native rules).
+     *
+     * @param provider the provider, or {@code null}
+     * @param modelId the model id
+     * @param api the surface the request is written in, or {@code null} when unknown
+     * @return the match, or empty when no row matches (or the model id is blank)
+     */
+    public static Optional<ModelMatch> match(String provider, String modelId, ProviderSurface api) {
         if (modelId == null || modelId.isBlank()) {
             return Optional.empty();
         }
-        ModelRule row = ModelTable.find(provider, modelId);
+        ModelRule row = ModelTable.find(provider, modelId, api);
         if (row == null) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package io.orderingguard.profiles;
 
+import io.orderingguard.surface.ProviderIds;
 import static io.orderingguard.profiles.AnthropicRules.*;
 import static io.orderingguard.profiles.BedrockRules.*;
 import static io.orderingguard.profiles.GeminiRules.*;
@@ -39,6 +40,12 @@ final class ProviderFamilies {
 
     /** The family profile selection falls back to for an unknown model. */
     static final String UNKNOWN_MODEL = "unknown-model";
+
+    /** The family of a provider other than OpenAI on the Responses surface. */
+    static final String RESPONSES_COMPATIBLE = "openai-responses-compatible";
+
+    /** The family of a vendor's model behind a gateway on a surface the vendor does not serve. */
+    static final String GATEWAY_TRANSLATED = "gateway-translated";
 
     /** Provider family key → definition, in catalogue order. */
     static final Map<String, Definition> DEFINITIONS = new LinkedHashMap<>();
@@ -82,13 +89,25 @@ final class ProviderFamilies {
                 + "accepted." + LEAVES_OUT_BASELINE, List.of(UNIQUE_IDS), openaiChat);
         define("openai-chat-o1-mini", "OpenAI Chat Completions for o1-mini and o1-preview: openai-chat, and these "
                 + "models reject system messages.", List.of(UNIQUE_IDS), plus(openaiChat, OPENAI_NO_SYSTEM_ROLE));
-        define("openai-responses", "OpenAI Responses API used statelessly (store=false, or history sent in full): "
+        define(ProviderIds.OPENAI_RESPONSES, "OpenAI Responses API used statelessly (store=false, or history sent in full): "
                 + "function_call/function_call_output pairing, call ids of at most 64 characters, reasoning items "
                 + "followed by what they produced (not last, not right before a user message); extends the reference "
                 + "codex-responses.",
                 List.of("payload_field_preservation:encrypted_content"), List.of(RESPONSES_OUTPUT_FOR_CALL,
                         RESPONSES_CALL_FOR_OUTPUT, RESPONSES_CALL_ID_LENGTH, RESPONSES_REASONING_FOLLOWED,
-                        RESPONSES_REASONING_NOT_BEFORE_USER, RESPONSES_FOREIGN_REASONING), R2);
+                        RESPONSES_REASONING_NOT_BEFORE_USER, RESPONSES_REASONING_FOLLOWED_BY_ITS_ITEM,
+                        RESPONSES_FOREIGN_REASONING), R2);
+        define(RESPONSES_COMPATIBLE, "A provider other than OpenAI serving the Responses API (DeepSeek, a gateway, a "
+                + "local server): function_call/function_call_output pairing, which every such provider enforces. "
+                + "OpenAI's own limits (call ids of at most 64 characters, its encrypted reasoning items) are not "
+                + "applied: these providers translate the request to their own API.",
+                List.of(), List.of(RESPONSES_OUTPUT_FOR_CALL, RESPONSES_CALL_FOR_OUTPUT));
+        define(GATEWAY_TRANSLATED, "A vendor's model served through a gateway on a surface the vendor does not speak "
+                + "itself (Claude or Gemini behind OpenRouter's or Vercel's Chat Completions): only a tool call "
+                + "without its result or a result without its call, which the vendor rejects whatever the "
+                + "translation. The vendor's native rules (thinking and thought signatures, alternation, content "
+                + "blocks) check shapes the gateway rewrites, so they are not applied.",
+                List.of(), List.of(GATEWAY_TOOL_PAIRING));
 
         List<OrderingRule> geminiPairing = List.of(GEMINI_RESPONSE_AFTER_CALL, GEMINI_RESPONSE_COUNT);
         define("gemini-legacy-api", "Gemini 1.0, 1.5 and 2.0 on the Gemini API or Vertex AI: function call/response "

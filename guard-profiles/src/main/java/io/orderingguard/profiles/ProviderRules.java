@@ -34,6 +34,14 @@ final class ProviderRules {
                     + "M5, DeepSeek and DashScope O5), each in its own words; provider-executed calls are exempt",
             "(any provider) a tool call is missing its result, or a tool result answers no call");
 
+    static final OrderingRule GATEWAY_TOOL_PAIRING = prov(
+            pairing("gateway-tool-result-pairing", true, true, Severity.BLOCKING),
+            "a gateway translates a call and its result into the vendor's own blocks, and every vendor rejects a "
+                    + "tool call without its result and a result without its call (Anthropic A1/A2, Gemini G2/G3, "
+                    + "OpenAI O1/O2); the vendor's answer reaches the client through the gateway; provider-executed "
+                    + "calls are exempt",
+            "(the vendor behind the gateway) a tool call is missing its result, or a tool result answers no call");
+
     /** A pairing rule checking unanswered calls, orphan results, or both. */
     static ToolResultPairingRule pairing(String id, boolean unanswered, boolean orphans, Severity severity) {
         return ToolResultPairingRule.builder(id).unanswered(unanswered).orphans(orphans).severity(severity).build();

@@ -1,5 +1,6 @@
 package io.orderingguard.profiles;
 
+import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.orderingguard.rule.AdjacencyRule;
 import io.orderingguard.rule.ApplyTo;
@@ -289,8 +290,8 @@ final class ReferenceBehaviours {
         RequiredMetadataRule rule = RequiredMetadataRule.builder("thought-signature-required", Kind.TOOL_CALL,
                         "thoughtSignature")
                 .applyTo(ApplyTo.FIRST_IN_GROUP)
-                .fallbackPayloadValue(JsonNodeFactory.instance.textNode("skip_thought_signature_validator"))
-                .fallbackReplayCompatibility("gemini-thought-signature-sentinel-v1")
+                .fallbackPayloadValue(JsonNodeFactory.instance.textNode(ReplayTags.GEMINI_SKIP_VALIDATOR))
+                .fallbackReplayCompatibility(ReplayTags.GEMINI_SIGNATURE_SENTINEL)
                 .fallbackRepairAuthorized(true)
                 .severity(Severity.BLOCKING)
                 .build();

@@ -1,5 +1,6 @@
 package io.orderingguard.profiles;
 
+import io.orderingguard.surface.ProviderIds;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +58,7 @@ final class ReferenceFamilies {
                 BASELINE, "full_history_preservation:toolCall", "full_history_preservation:thought");
         recipe("minimax-m3", "MiniMax M3: OpenAI-shaped baseline; tool calls and reasoning are sent back in full.",
                 BASELINE, "full_history_preservation:toolCall", "full_history_preservation:thought");
-        recipe("mistral", "Mistral: OpenAI-shaped baseline.", BASELINE);
+        recipe(ProviderIds.MISTRAL, "Mistral: OpenAI-shaped baseline.", BASELINE);
         recipe("llama-3", "Meta Llama 3: OpenAI-shaped baseline; one tool call per model response.", BASELINE,
                 "single_tool_call_per_turn");
         recipe("llama-4", "Meta Llama 4: OpenAI-shaped baseline (parallel tool calls allowed).", BASELINE);

@@ -1,5 +1,7 @@
 package io.orderingguard.profiles;
 
+import io.orderingguard.surface.ProviderIds;
+import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Reasoning;
@@ -36,9 +38,9 @@ import java.util.regex.Pattern;
  */
 final class Variants {
 
-    private static final String ANTHROPIC_TAG = "anthropic-messages-thinking-v1";
-    private static final String BEDROCK_TAG = "bedrock-converse-reasoning-v1";
-    private static final String DEEPSEEK_TAG = "deepseek-reasoning-content-v1";
+    private static final String ANTHROPIC_TAG = ReplayTags.ANTHROPIC_THINKING;
+    private static final String BEDROCK_TAG = ReplayTags.BEDROCK_REASONING;
+    private static final String DEEPSEEK_TAG = ReplayTags.DEEPSEEK_REASONING_CONTENT;
 
     /** Claude models without extended thinking: Claude 3 (opus, sonnet, haiku) and 3.5. */
     private static final Pattern CLAUDE_WITHOUT_THINKING =
@@ -109,7 +111,7 @@ final class Variants {
                     ? new Choice(thinking, "options.reasoning is " + reasoning.mode().wireName(), null)
                     : new Choice(base, "options.reasoning is disabled", null);
         }
-        boolean signedOnly = !base.startsWith("deepseek");
+        boolean signedOnly = !base.startsWith(ProviderIds.DEEPSEEK);
         Thought evidence = currentTurnThought(dispatch, tags, signedOnly);
         if (evidence == null) {
             return new Choice(base, "reasoning unknown (no options.reasoning and no " + (signedOnly ? "signed " : "")

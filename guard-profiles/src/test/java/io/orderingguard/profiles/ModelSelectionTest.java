@@ -193,10 +193,11 @@ class ModelSelectionTest {
             assertThat(Profiles.find(row.family())).as(row.pattern()).isPresent();
             reached.add(row.family());
         }
-        // reached from the request options (Variants) or as the fallback for unknown models, not from a row
+        // reached from the request options (Variants), as the fallback for unknown models, or from the surface
+        // (a provider other than OpenAI on Responses, a vendor's model behind a gateway), not from a row
         Set<String> optIn = Set.of("anthropic-messages-no-thinking", "anthropic-messages-manual-thinking",
                 "anthropic-messages-adaptive-thinking", "bedrock-converse-claude-thinking", "deepseek-v3-2-api-thinking",
-                "unknown-model");
+                "unknown-model", "openai-responses-compatible", "gateway-translated");
         for (CatalogEntry f : Profiles.families()) {
             if (f.origin() == CatalogEntry.Origin.PROVIDER && !optIn.contains(f.key())) {
                 assertThat(reached).as(f.key()).contains(f.key());

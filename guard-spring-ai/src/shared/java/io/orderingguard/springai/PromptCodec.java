@@ -1,5 +1,6 @@
 package io.orderingguard.springai;
 
+import io.orderingguard.surface.ProviderIds;
 import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orderingguard.support.EncoderIds;
@@ -179,8 +180,8 @@ public final class PromptCodec {
             name = ProviderOptions.providerOf(options.getClass());
         }
         PromptEncoder.ResultWires wires = name == null ? PromptEncoder.ResultWires.UNKNOWN : switch (name) {
-            case "anthropic" -> PromptEncoder.ResultWires.GROUPED;
-            case "openai" -> PromptEncoder.ResultWires.SEPARATE;
+            case ProviderIds.ANTHROPIC -> PromptEncoder.ResultWires.GROUPED;
+            case ProviderIds.OPENAI -> PromptEncoder.ResultWires.SEPARATE;
             default -> PromptEncoder.ResultWires.UNKNOWN;
         };
         Timeline.Builder entries = PromptEncoder.entries(prompt.getInstructions(), wires);

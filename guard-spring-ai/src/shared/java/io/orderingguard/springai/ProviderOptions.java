@@ -1,5 +1,6 @@
 package io.orderingguard.springai;
 
+import io.orderingguard.surface.ProviderIds;
 import io.orderingguard.timeline.Reasoning;
 import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.ToolChoice;
@@ -67,23 +68,13 @@ final class ProviderOptions {
             String rest = name.substring("org.springframework.ai.".length());
             int dot = rest.indexOf('.');
             String module = dot < 0 ? "" : rest.substring(0, dot);
-            switch (module) {
-                case "anthropic":
-                    return "anthropic";
-                case "openai":
-                    return "openai";
-                case "google":
-                    return "gemini";
-                case "bedrock":
-                    return "bedrock";
-                case "mistralai":
-                    return "mistral";
-                case "deepseek":
-                    return "deepseek";
-                case "ollama":
-                    return "ollama";
-                default:
-                    break;
+            // Spring AI's module packages are named after the provider: the shared provider ids read them
+            String id = ProviderIds.canonical(module);
+            if (id != null) {
+                return id;
+            }
+            if (module.equals("ollama")) {
+                return module;
             }
         }
         return null;

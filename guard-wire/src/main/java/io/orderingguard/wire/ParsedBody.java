@@ -1,8 +1,13 @@
 package io.orderingguard.wire;
 
+import io.orderingguard.GuardResult;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.rule.Finding;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -24,8 +29,11 @@ import java.util.function.Supplier;
  * @param positions entry id → wire position of the entry (for a tool call: of the call block)
  * @param resultPositions tool call id → wire position of its result (for an orphan result: the same
  *     position as in {@code positions})
+ * @param unknownShapes the parts of the body the surface's vocabulary does not describe, carried
+ *     through unchanged, in body order
  */
-public record ParsedBody(Dispatch dispatch, Map<String, String> positions, Map<String, String> resultPositions) {
+public record ParsedBody(Dispatch dispatch, Map<String, String> positions, Map<String, String> resultPositions,
+        List<UnknownShape> unknownShapes) {
 
     /** Validates and copies the fields. */
     public ParsedBody {
@@ -34,6 +42,18 @@ public record ParsedBody(Dispatch dispatch, Map<String, String> positions, Map<S
         Require.nonNull(resultPositions, "resultPositions");
         positions = positions instanceof Deferred ? positions : Map.copyOf(positions);
         resultPositions = resultPositions instanceof Deferred ? resultPositions : Map.copyOf(resultPositions);
+        unknownShapes = List.copyOf(Require.nonNull(unknownShapes, "unknownShapes"));
+    }
+
+    /**
+     * Creates a parsed body in which every part was recognised.
+     *
+     * @param dispatch the dispatch
+     * @param positions entry id → wire position
+     * @param resultPositions call id → wire position of its result
+     */
+    public ParsedBody(Dispatch dispatch, Map<String, String> positions, Map<String, String> resultPositions) {
+        this(dispatch, positions, resultPositions, List.of());
     }
 
     /**
@@ -49,8 +69,43 @@ public record ParsedBody(Dispatch dispatch, Map<String, String> positions, Map<S
      * @return the parsed body
      */
     public static ParsedBody deferred(Dispatch dispatch, Supplier<ParsedBody> withPositions) {
+        return deferred(dispatch, List.of(), withPositions);
+    }
+
+    /**
+     * Returns a parsed body with unknown shapes whose positions are taken, when first asked for, from
+     * the parsed body a supplier reads.
+     *
+     * @param dispatch the dispatch
+     * @param unknownShapes the parts of the body the surface's vocabulary does not describe
+     * @param withPositions reads the body with its positions; called at most once
+     * @return the parsed body
+     */
+    public static ParsedBody deferred(Dispatch dispatch, List<UnknownShape> unknownShapes,
+            Supplier<ParsedBody> withPositions) {
         Once once = new Once(Require.nonNull(withPositions, "withPositions"));
-        return new ParsedBody(dispatch, new Deferred(once, false), new Deferred(once, true));
+        return new ParsedBody(dispatch, new Deferred(once, false), new Deferred(once, true), unknownShapes);
+    }
+
+    /**
+     * Returns a result with this body's unknown shapes added to its advisories, one finding each
+     * ({@link UnknownShape#toFinding}), unless the guard disables {@value UnknownShape#RULE_ID}.
+     *
+     * @param result the guard's result on {@link #dispatch()}
+     * @param guard the guard that produced it
+     * @return the result, with the findings added (the same result when there are none)
+     */
+    public GuardResult advise(GuardResult result, OrderingGuard guard) {
+        if (unknownShapes.isEmpty() || guard.disabledAdvisoryRuleIds().contains(UnknownShape.RULE_ID)) {
+            return result;
+        }
+        List<Finding> advisories = new ArrayList<>(result.advisories());
+        for (UnknownShape shape : unknownShapes) {
+            advisories.add(shape.toFinding(result.profile()));
+        }
+        return new GuardResult(result.outcome(), result.mode(), result.shadow(), result.profile(), result.dispatch(),
+                result.blocking(), advisories, result.repairs(), result.unrepaired(), result.repairFailures(),
+                result.selection());
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.orderingguard.wire;
 
+import io.orderingguard.surface.ProviderIds;
 import io.orderingguard.support.Require;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -102,7 +103,7 @@ public record WireContext(String model, String provider, String conversationId, 
         if (gemini.find()) {
             boolean vertex = VERTEX_PATH.matcher(urlPath).find();
             return new WireContext(model != null ? model : gemini.group(1),
-                    provider != null || !vertex ? provider : "vertex", conversationId, source, line);
+                    provider != null || !vertex ? provider : ProviderIds.VERTEX, conversationId, source, line);
         }
         Matcher bedrock = BEDROCK_PATH.matcher(urlPath);
         if (bedrock.find() && model == null) {

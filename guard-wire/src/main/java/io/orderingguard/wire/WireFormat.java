@@ -3,6 +3,7 @@ package io.orderingguard.wire;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
+import io.orderingguard.surface.ProviderSurface;
 import java.util.List;
 import java.util.Locale;
 import java.util.EnumMap;
@@ -21,15 +22,15 @@ import java.util.Set;
  */
 public enum WireFormat {
     /** Anthropic Messages API ({@code POST /v1/messages}, also on Vertex AI and Bedrock InvokeModel). */
-    ANTHROPIC_MESSAGES("anthropic-messages"),
+    ANTHROPIC_MESSAGES(ProviderSurface.ANTHROPIC_MESSAGES),
     /** OpenAI Chat Completions ({@code POST /v1/chat/completions}) and the compatible APIs. */
-    OPENAI_CHAT("openai-chat"),
+    OPENAI_CHAT(ProviderSurface.OPENAI_CHAT),
     /** OpenAI Responses ({@code POST /v1/responses}). */
-    OPENAI_RESPONSES("openai-responses"),
+    OPENAI_RESPONSES(ProviderSurface.OPENAI_RESPONSES),
     /** Gemini {@code generateContent} (Gemini API and Vertex AI). */
-    GEMINI("gemini"),
+    GEMINI(ProviderSurface.GEMINI),
     /** Amazon Bedrock Converse ({@code POST /model/{id}/converse}). */
-    BEDROCK_CONVERSE("bedrock-converse");
+    BEDROCK_CONVERSE(ProviderSurface.BEDROCK_CONVERSE);
 
     private static final Set<String> OPENAI_CHAT_ROLES = Set.of("system", "developer", "tool", "function");
     private static final Set<String> OPENAI_CHAT_FIELDS = Set.of(
@@ -47,10 +48,21 @@ public enum WireFormat {
             "cachePoint", "image", "document", "video", "guardContent", "citationsContent");
         private static final Set<String> OPENAI_CHAT_PARTS = Set.of("image_url", "input_audio", "file", "refusal");
 
+    private final ProviderSurface surface;
     private final String wireName;
 
-    WireFormat(String wireName) {
-        this.wireName = wireName;
+    WireFormat(ProviderSurface surface) {
+        this.surface = surface;
+        this.wireName = surface.wireName();
+    }
+
+    /**
+     * Returns the surface's description: its vocabulary, provider and endpoint paths.
+     *
+     * @return the description
+     */
+    public ProviderSurface surface() {
+        return surface;
     }
 
     /**
@@ -137,27 +149,22 @@ public enum WireFormat {
     }
 
     private static WireFormat fromPath(String path) {
-        String p = path.toLowerCase(Locale.ROOT);
-        int query = p.indexOf('?');
-        if (query >= 0) {
-            p = p.substring(0, query);
+        return ProviderSurface.forPath(path).map(WireFormat::of).orElse(null);
+    }
+
+    /**
+     * Returns the wire format of a surface.
+     *
+     * @param surface the surface
+     * @return the format
+     */
+    public static WireFormat of(ProviderSurface surface) {
+        for (WireFormat format : values()) {
+            if (format.surface == surface) {
+                return format;
+            }
         }
-        if (p.endsWith("/messages")) {
-            return ANTHROPIC_MESSAGES;
-        }
-        if (p.endsWith("/chat/completions")) {
-            return OPENAI_CHAT;
-        }
-        if (p.endsWith("/responses")) {
-            return OPENAI_RESPONSES;
-        }
-        if (p.endsWith(":generatecontent") || p.endsWith(":streamgeneratecontent")) {
-            return GEMINI;
-        }
-        if (p.endsWith("/converse") || p.endsWith("/converse-stream")) {
-            return BEDROCK_CONVERSE;
-        }
-        return null;
+        throw new IllegalArgumentException("no wire format for " + surface);
     }
 
     private static WireFormat fromMessages(JsonNode body) {
@@ -184,7 +191,8 @@ public enum WireFormat {
             }
         }
         for (JsonNode message : body.path("messages")) {
-            if (OPENAI_CHAT_ROLES.contains(message.path("role").asText()) || message.has("tool_calls")) {
+            if (message.has("tool_calls") || OPENAI_CHAT_ROLES.contains(message.path("role").asText())
+                    && !hasAnthropicBlock(message)) {
                 return OPENAI_CHAT;
             }
             for (JsonNode block : message.path("content")) {
@@ -204,6 +212,21 @@ public enum WireFormat {
             return ANTHROPIC_MESSAGES;
         }
         return OPENAI_CHAT;
+    }
+
+    /**
+     * Whether a message holds a block only Anthropic documents (a {@code system} message of deferred
+     * tool loading carries {@code tool_addition} blocks): such a message does not make a body OpenAI Chat.
+     */
+    private static boolean hasAnthropicBlock(JsonNode message) {
+        for (JsonNode block : message.path("content")) {
+            String type = block.path("type").asText("");
+            if (!type.isEmpty() && ProviderSurface.ANTHROPIC_MESSAGES.knowsType(type)
+                    && !ProviderSurface.OPENAI_CHAT.otherTypes().contains(type)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isBedrockBlock(JsonNode block) {

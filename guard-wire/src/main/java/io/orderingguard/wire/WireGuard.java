@@ -76,12 +76,14 @@ public final class WireGuard {
     private final String provider;
     private final String model;
     private final boolean failOnUnreadable;
+    private final boolean strict;
 
     private WireGuard(Builder b) {
         this.guard = b.guard;
         this.provider = b.provider;
         this.model = b.model;
         this.failOnUnreadable = b.failOnUnreadable;
+        this.strict = b.strict;
     }
 
     /**
@@ -188,7 +190,13 @@ public final class WireGuard {
     }
 
     private WireVerdict decide(byte[] body, ObjectNode json, WireCodec codec, WireContext ctx) {
-        return decide(body, codec.read(json, ctx), json, codec);
+        ParsedBody parsed = codec.read(json, ctx);
+        if (strict && !parsed.unknownShapes().isEmpty()) {
+            UnknownShape first = parsed.unknownShapes().get(0);
+            throw new GuardInputException(ctx.source(), 0, first.path(), first.detail() + " (strict reading: "
+                    + parsed.unknownShapes().size() + " part(s) the " + first.surface() + " vocabulary does not describe)");
+        }
+        return decide(body, parsed, json, codec);
     }
 
     /** Decides about a body read from its tokens; the tree is parsed only to render a repair. */
@@ -197,7 +205,7 @@ public final class WireGuard {
     }
 
     private WireVerdict decide(byte[] body, ParsedBody parsed, ObjectNode tree, WireCodec codec) {
-        GuardResult result = guard.check(parsed.dispatch());
+        GuardResult result = parsed.advise(guard.check(parsed.dispatch()), guard);
         if (!result.sent()) {
             return new WireVerdict.Rejected(parsed, result);
         }
@@ -224,20 +232,10 @@ public final class WireGuard {
         String path = urlPath == null ? null : stripQuery(urlPath);
         WireContext ctx = WireContext.of(path, 0)
                 .withConversationId(conversationId == null || conversationId.isBlank() ? null : conversationId)
-                .withProvider(provider != null ? provider : surfaceProvider(format))
+                .withProvider(provider)
                 .withModel(model);
         // Gemini and Bedrock carry the model in the path; the builder's model and provider win
         return ctx.withUrlPath(path);
-    }
-
-    /**
-     * Returns the provider a body of this surface is checked as when none is configured: the
-     * Responses surface has profiles of its own ({@code openai-responses}), which the model id alone
-     * does not pick ({@code o4-mini} is served on Chat Completions too); the other codecs name their
-     * provider themselves.
-     */
-    private static String surfaceProvider(WireFormat format) {
-        return format == WireFormat.OPENAI_RESPONSES ? "openai-responses" : null;
     }
 
     private WireVerdict unreadable(byte[] body, GuardInputException e) {
@@ -280,6 +278,7 @@ public final class WireGuard {
         private String provider;
         private String model;
         private boolean failOnUnreadable;
+        private boolean strict;
 
         private Builder(OrderingGuard guard) {
             this.guard = guard;
@@ -320,6 +319,21 @@ public final class WireGuard {
          */
         public Builder failOnUnreadableBody(boolean value) {
             this.failOnUnreadable = value;
+            return this;
+        }
+
+        /**
+         * Refuses a body that holds a role, type or value its surface's vocabulary does not describe,
+         * instead of carrying it through with an advisory finding ({@value UnknownShape#RULE_ID}) — for
+         * users who want to hear about new provider shapes before they reach the provider (default:
+         * {@code false}). The body is then unreadable: sent unchanged, or refused with
+         * {@link #failOnUnreadableBody(boolean)}.
+         *
+         * @param value whether to refuse unknown shapes
+         * @return this
+         */
+        public Builder strict(boolean value) {
+            this.strict = value;
             return this;
         }
 

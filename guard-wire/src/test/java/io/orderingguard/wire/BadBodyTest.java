@@ -23,8 +23,6 @@ class BadBodyTest {
                         "req.jsonl:4: $.messages: required field is missing"),
                 Arguments.of("messages not an array", "{\"messages\":{}}",
                         "req.jsonl:4: $.messages: expected an array, but was an object"),
-                Arguments.of("OpenAI role", "{\"messages\":[{\"role\":\"tool\",\"content\":\"x\"}]}",
-                        "req.jsonl:4: $.messages[0].role: expected one of user, assistant, but was \"tool\""),
                 Arguments.of("content a number", "{\"messages\":[{\"role\":\"user\",\"content\":3}]}",
                         "req.jsonl:4: $.messages[0].content: expected a string or an array of content blocks, "
                                 + "but was a number (3)"),
@@ -42,16 +40,10 @@ class BadBodyTest {
                                 + "(\"yes\")"),
                 Arguments.of("system a number", "{\"system\":1,\"messages\":[]}",
                         "req.jsonl:4: $.system: expected a string or an array of text blocks, but was a number (1)"),
-                Arguments.of("thinking type", "{\"thinking\":{\"type\":\"on\"},\"messages\":[]}",
-                        "req.jsonl:4: $.thinking.type: expected one of enabled, disabled, adaptive, but was \"on\""),
                 Arguments.of("budget zero", "{\"thinking\":{\"type\":\"enabled\",\"budget_tokens\":0},\"messages\":[]}",
                         "req.jsonl:4: $.thinking.budget_tokens: expected an integer >= 1, but was 0"),
-                Arguments.of("tool_choice a string", "{\"tool_choice\":\"auto\",\"messages\":[]}",
-                        "req.jsonl:4: $.tool_choice: expected an object, but was a string (\"auto\")"),
                 Arguments.of("max_tokens a string", "{\"max_tokens\":\"1024\",\"messages\":[]}",
-                        "req.jsonl:4: $.max_tokens: expected an integer, but was a string (\"1024\")"),
-                Arguments.of("tool without name", "{\"tools\":[{\"input_schema\":{}}],\"messages\":[]}",
-                        "req.jsonl:4: $.tools[0].name: required field is missing"));
+                        "req.jsonl:4: $.max_tokens: expected an integer, but was a string (\"1024\")"));
     }
 
     static Stream<Arguments> openAiChat() {
@@ -60,16 +52,10 @@ class BadBodyTest {
                         "req.jsonl:4: $: expected an object, but was a string (\"hi\")"),
                 Arguments.of("Gemini body", "{\"contents\":[]}",
                         "req.jsonl:4: $.messages: required field is missing"),
-                Arguments.of("unknown role", "{\"messages\":[{\"role\":\"model\",\"content\":\"x\"}]}",
-                        "req.jsonl:4: $.messages[0].role: expected one of system, developer, user, assistant, tool, "
-                                + "but was \"model\""),
                 Arguments.of("tool without tool_call_id", "{\"messages\":[{\"role\":\"tool\",\"content\":\"x\"}]}",
                         "req.jsonl:4: $.messages[0].tool_call_id: required field is missing"),
                 Arguments.of("tool_calls an object", "{\"messages\":[{\"role\":\"assistant\",\"tool_calls\":{}}]}",
                         "req.jsonl:4: $.messages[0].tool_calls: expected an array, but was an object"),
-                Arguments.of("function missing", "{\"messages\":[{\"role\":\"assistant\",\"tool_calls\":"
-                                + "[{\"id\":\"c\",\"type\":\"function\"}]}]}",
-                        "req.jsonl:4: $.messages[0].tool_calls[0].function: required field is missing"),
                 Arguments.of("arguments an object", "{\"messages\":[{\"role\":\"assistant\",\"tool_calls\":"
                                 + "[{\"id\":\"c\",\"type\":\"function\",\"function\":{\"name\":\"f\",\"arguments\":{}}}]}]}",
                         "req.jsonl:4: $.messages[0].tool_calls[0].function.arguments: expected a string, but was an "
@@ -77,8 +63,6 @@ class BadBodyTest {
                 Arguments.of("reasoning_content a number", "{\"messages\":[{\"role\":\"assistant\","
                                 + "\"reasoning_content\":1,\"content\":\"x\"}]}",
                         "req.jsonl:4: $.messages[0].reasoning_content: expected a string, but was a number (1)"),
-                Arguments.of("tool_choice mode", "{\"tool_choice\":\"any\",\"messages\":[]}",
-                        "req.jsonl:4: $.tool_choice: expected one of auto, none, required, but was \"any\""),
                 Arguments.of("parallel_tool_calls a string", "{\"parallel_tool_calls\":\"no\",\"messages\":[]}",
                         "req.jsonl:4: $.parallel_tool_calls: expected true or false, but was a string (\"no\")"),
                 Arguments.of("max_completion_tokens negative", "{\"max_completion_tokens\":-5,\"messages\":[]}",

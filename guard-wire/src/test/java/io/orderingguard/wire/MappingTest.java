@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
@@ -33,7 +34,7 @@ class MappingTest {
 
         assertThat(dispatch.provider()).isEqualTo("anthropic");
         assertThat(dispatch.model()).isEqualTo("claude-sonnet-4-5");
-        assertThat(dispatch.options()).isEqualTo(RequestOptions.unknown()
+        assertThat(dispatch.options()).isEqualTo(RequestOptions.unknown().withApi(ProviderSurface.ANTHROPIC_MESSAGES)
                 .withReasoning(Reasoning.enabled(10000)).withMaxTokens(16000));
         assertThat(dispatch.tools()).extracting(t -> t.name()).containsExactly("get_weather");
         assertThat(entries).extracting(Entry::id).containsExactly(
@@ -73,7 +74,7 @@ class MappingTest {
         assertThat(server.providerExecuted()).isTrue();
         assertThat(server.isUnanswered()).isFalse();
         assertThat(server.result().wireMessage()).isEqualTo("m1");
-        assertThat(search.dispatch().options()).isEqualTo(RequestOptions.unknown()
+        assertThat(search.dispatch().options()).isEqualTo(RequestOptions.unknown().withApi(ProviderSurface.ANTHROPIC_MESSAGES)
                 .withToolChoice(ToolChoice.auto()).withParallelToolCalls(false).withMaxTokens(1024));
         assertThat(search.resultPosition(server.id())).isEqualTo("messages[1].content[2]");
     }
@@ -105,7 +106,7 @@ class MappingTest {
         assertThat(((Message) entries.get(0)).role()).isEqualTo(Role.SYSTEM);
         assertThat(((Message) entries.get(2)).content()).isEqualTo("[image_url]");
         assertThat(((ToolCall) entries.get(5)).result()).isEqualTo(new ToolResult("Rain tomorrow", false, "m3"));
-        assertThat(parsed.dispatch().options()).isEqualTo(RequestOptions.unknown()
+        assertThat(parsed.dispatch().options()).isEqualTo(RequestOptions.unknown().withApi(ProviderSurface.OPENAI_CHAT)
                 .withToolChoice(ToolChoice.tool("get_weather")).withStream(true));
         assertThat(parsed.dispatch().provider()).isEqualTo("openai");
         assertThat(WireFormat.OPENAI_CHAT.codec().orElseThrow()

@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  * modules ({@link ArchitectureTest}) and against deliberately broken fixtures
  * ({@link ArchitectureRulesTest}), which proves that each rule really catches a breach.
  *
- * <p>guard-core's layers, bottom to top: {@code support} ← {@code timeline} ← {@code policy} (the
+ * <p>guard-core's layers, bottom to top: {@code support} ← {@code surface} (the provider surfaces'
+ * vocabulary) ← {@code timeline} ← {@code policy} (the
  * sequence-policy model) ← {@code rule} ← {@code stash} ← {@code internal} (the engine) ← the root
  * package (the guard API) ← {@code json} (readers and writers). A layer may use only the layers below
  * it, so the model never imports a reader, rules never import the stash, and the engine never imports
@@ -49,6 +50,7 @@ final class ArchitectureRules {
     static ArchRule coreLayers(String root) {
         return layeredArchitecture().consideringOnlyDependenciesInLayers().withOptionalLayers(true)
                 .layer("support").definedBy(root + ".support..")
+                .layer("surface").definedBy(root + ".surface..")
                 .layer("timeline").definedBy(root + ".timeline..")
                 // the model package only: guard-policy's sub-packages form a module of their own
                 .layer("policy").definedBy(root + ".policy")
@@ -58,12 +60,14 @@ final class ArchitectureRules {
                 .layer("api").definedBy(root)
                 .layer("json").definedBy(root + ".json..")
                 .whereLayer("support").mayNotAccessAnyLayer()
-                .whereLayer("timeline").mayOnlyAccessLayers("support")
-                .whereLayer("policy").mayOnlyAccessLayers("support", "timeline")
-                .whereLayer("rule").mayOnlyAccessLayers("support", "timeline", "policy")
-                .whereLayer("stash").mayOnlyAccessLayers("support", "timeline", "policy", "rule")
-                .whereLayer("engine").mayOnlyAccessLayers("support", "timeline", "policy", "rule", "stash")
-                .whereLayer("api").mayOnlyAccessLayers("support", "timeline", "policy", "rule", "stash", "engine")
+                .whereLayer("surface").mayOnlyAccessLayers("support")
+                .whereLayer("timeline").mayOnlyAccessLayers("support", "surface")
+                .whereLayer("policy").mayOnlyAccessLayers("support", "surface", "timeline")
+                .whereLayer("rule").mayOnlyAccessLayers("support", "surface", "timeline", "policy")
+                .whereLayer("stash").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule")
+                .whereLayer("engine").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule", "stash")
+                .whereLayer("api").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule", "stash",
+                        "engine")
                 .because("guard-core's packages point one way (issue 13): readers and writers depend on the "
                         + "model, rules read the baseline through rule.Baseline, the engine sits below the API");
     }

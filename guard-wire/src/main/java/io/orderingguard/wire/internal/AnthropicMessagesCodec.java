@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
-import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
+import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -52,7 +53,10 @@ public final class AnthropicMessagesCodec implements WireCodec {
     public static final AnthropicMessagesCodec INSTANCE = new AnthropicMessagesCodec();
 
     /** The replay tag of thinking read from this wire. */
-    public static final String THINKING_TAG = "anthropic-messages-thinking-v1";
+    public static final String THINKING_TAG = ReplayTags.ANTHROPIC_THINKING;
+
+    /** This codec's surface and its vocabulary. */
+    static final ProviderSurface SURFACE = ProviderSurface.ANTHROPIC_MESSAGES;
 
     private static final String SYSTEM = "system";
 
@@ -88,11 +92,17 @@ public final class AnthropicMessagesCodec implements WireCodec {
         List<DeclaredTool> tools = new ArrayList<>();
         for (InputNode tool : root.optArray("tools")) {
             tool.requireObject();
-            tools.add(new DeclaredTool(tool.nonBlankText("name"), tool.optObject("input_schema")));
+            String name = tool.optNonBlankText("name");
+            if (name == null) {
+                p.unknown(SURFACE.wireName(), tool, "a tool without a name (type " + Blocks.typeOf(tool)
+                        + "), not declared to the rules");
+                continue;
+            }
+            tools.add(new DeclaredTool(name, tool.optObject("input_schema")));
         }
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "anthropic",
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : SURFACE.provider(),
                 ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
-                options(root));
+                options(p, root).withApi(SURFACE));
         return p;
     }
 
@@ -110,6 +120,10 @@ public final class AnthropicMessagesCodec implements WireCodec {
         for (int j = 0; j < blocks.size(); j++) {
             InputNode block = blocks.get(j).requireObject();
             String type = block.text("type");
+            if (!SURFACE.knowsType(type)) {
+                p.unknown(SURFACE.wireName(), block.child("type"), "unknown block type \"" + type
+                        + "\", kept as a placeholder");
+            }
             String text = "text".equals(type) ? block.text("text") : Blocks.placeholder(type);
             p.addEntry(new Message(SYSTEM + ".c" + j, Role.SYSTEM, text, null, null, null, SYSTEM), block.raw(),
                     p.keeps() ? SYSTEM + "[" + j + "]" : null);
@@ -118,7 +132,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
 
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
-        Role role = "user".equals(message.enumValue("role", "user", "assistant")) ? Role.USER : Role.ASSISTANT;
+        Role role = Blocks.role(p, SURFACE, message, "user", "assistant");
         String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
         p.message(wire, (ObjectNode) message.raw());
@@ -171,7 +185,17 @@ public final class AnthropicMessagesCodec implements WireCodec {
                 break;
             }
             default:
-                if (type.endsWith("_tool_result")) {
+                if (!SURFACE.knowsType(type)) {
+                    p.unknown(SURFACE.wireName(), block.child("type"), "unknown block type \"" + type + "\", "
+                            + (type.endsWith("_tool_result") ? "read as the result of the call its tool_use_id names"
+                            : ProviderSurface.looksLikeCall(type) && block.has("id")
+                            ? "read as a provider-executed call" : "kept as a placeholder"));
+                }
+                if (ProviderSurface.looksLikeCall(type) && block.has("id") && !SURFACE.knowsType(type)) {
+                    p.addEntry(new ToolCall(block.nonBlankText("id"), block.has("name") ? block.nonBlankText("name")
+                            : type, Blocks.object(block, "input"), null, true, null, null, step, wire, true),
+                            block.raw(), at);
+                } else if (type.endsWith("_tool_result")) {
                     String callId = block.nonBlankText("tool_use_id");
                     JsonNode content = block.raw().get("content");
                     String text = content == null ? "" : content.isTextual() ? content.textValue() : content.toString();
@@ -190,11 +214,11 @@ public final class AnthropicMessagesCodec implements WireCodec {
         return new ToolCall(callId, "", null, result, false, null, null, null, wire, false);
     }
 
-    private static RequestOptions options(InputNode root) {
+    private static RequestOptions options(WireParse p, InputNode root) {
         RequestOptions options = RequestOptions.unknown();
-        if (root.has("thinking")) {
-            InputNode thinking = root.child("thinking").requireObject();
-            String type = thinking.enumValue("type", "enabled", "disabled", "adaptive");
+        String type = Blocks.optionType(p, SURFACE, root, "thinking", "enabled", "disabled", "adaptive");
+        if (type != null) {
+            InputNode thinking = root.child("thinking");
             Reasoning reasoning;
             if ("enabled".equals(type)) {
                 Integer budget = positive(thinking, "budget_tokens");
@@ -210,10 +234,10 @@ public final class AnthropicMessagesCodec implements WireCodec {
             }
             options = options.withReasoning(reasoning);
         }
-        if (root.has("tool_choice")) {
-            InputNode choice = root.child("tool_choice").requireObject();
-            String type = choice.enumValue("type", "auto", "any", "tool", "none");
-            options = options.withToolChoice(switch (type) {
+        String choiceType = Blocks.optionType(p, SURFACE, root, "tool_choice", "auto", "any", "tool", "none");
+        if (choiceType != null) {
+            InputNode choice = root.child("tool_choice");
+            options = options.withToolChoice(switch (choiceType) {
                 case "auto" -> ToolChoice.auto();
                 case "any" -> ToolChoice.required();
                 case "none" -> ToolChoice.none();
@@ -265,7 +289,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
     private static void renderSystem(ObjectNode body, WireParse p, List<Entry> system, Originals originals) {
         List<Entry> before = new ArrayList<>();
         for (Entry entry : p.entries) {
-            if (entry instanceof Message m && m.role() == Role.SYSTEM) {
+            if (Assembler.isTopLevelSystem(entry)) {
                 before.add(entry);
             }
         }

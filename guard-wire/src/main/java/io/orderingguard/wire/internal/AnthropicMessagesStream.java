@@ -72,8 +72,8 @@ final class AnthropicMessagesStream {
         if (options == null) {
             return null;
         }
-        return StreamParts.dispatch(ctx, "anthropic", (String) root[MODEL], StreamParts.withSystem(system, p.entries), tools, null,
-                options);
+        return StreamParts.dispatch(ctx, AnthropicMessagesCodec.SURFACE, (String) root[MODEL],
+                StreamParts.withSystem(system, p.entries), tools, null, options);
     }
 
     /** Reads one top-level field; {@code null} when the tree read must take the body. */
@@ -115,7 +115,7 @@ final class AnthropicMessagesStream {
                 return false;
             }
             String type = (String) block[0];
-            if (TEXT.equals(type) && !StreamParts.isString(block[1])) {
+            if (TEXT.equals(type) && !StreamParts.isString(block[1]) || !AnthropicMessagesCodec.SURFACE.knowsType(type)) {
                 return false;
             }
             String content = TEXT.equals(type) ? (String) block[1] : Blocks.placeholder(type);
@@ -285,6 +285,10 @@ final class AnthropicMessagesStream {
                 return false;
             }
             String type = (String) values[0];
+            if (!AnthropicMessagesCodec.SURFACE.knowsType(type)) {
+                // the tree read reports what the vocabulary does not describe
+                return false;
+            }
             String wire = Blocks.wire(i);
             String id = Blocks.blockId(i, j);
             switch (type) {

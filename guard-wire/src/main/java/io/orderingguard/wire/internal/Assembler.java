@@ -33,13 +33,22 @@ final class Assembler {
     static List<Out> splitSystem(List<Entry> entries, Map<String, Integer> resultOrder, List<Entry> system) {
         Assembler assembler = new Assembler(true, resultOrder);
         for (Entry entry : entries) {
-            if (entry instanceof Message m && m.role() == Role.SYSTEM) {
+            if (isTopLevelSystem(entry)) {
                 system.add(entry);
             } else {
                 assembler.add(entry);
             }
         }
         return assembler.finish();
+    }
+
+    /**
+     * Returns whether an entry is a system message of the body's top-level system field, not a message
+     * of the message list (a {@code system}-role message there, or one of a role the surface does not
+     * document, stays in its place).
+     */
+    static boolean isTopLevelSystem(Entry entry) {
+        return entry instanceof Message m && m.role() == Role.SYSTEM && index(m.wireMessage()) < 0;
     }
 
     /** One output message: the original wire message id ({@code null} for a new one), role, parts. */

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
+import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -63,7 +65,10 @@ public final class BedrockConverseCodec implements WireCodec {
     public static final BedrockConverseCodec INSTANCE = new BedrockConverseCodec();
 
     /** The replay tag of reasoning read from this wire. */
-    public static final String REASONING_TAG = "bedrock-converse-reasoning-v1";
+    public static final String REASONING_TAG = ReplayTags.BEDROCK_REASONING;
+
+    /** This codec's surface and its vocabulary. */
+    static final ProviderSurface SURFACE = ProviderSurface.BEDROCK_CONVERSE;
 
     private static final String SYSTEM = "system";
     private static final String CONTENT = "content";
@@ -102,9 +107,9 @@ public final class BedrockConverseCodec implements WireCodec {
             readMessage(p, messages.get(i), i);
         }
         List<DeclaredTool> tools = tools(root);
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "bedrock",
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : SURFACE.provider(),
                 ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
-                options(root));
+                options(p, root).withApi(SURFACE));
         return p;
     }
 
@@ -120,6 +125,10 @@ public final class BedrockConverseCodec implements WireCodec {
                 p.passive(SYSTEM, j, block.raw());
                 systemKeys.add(null);
                 continue;
+            }
+            if (!SURFACE.knowsType(kind)) {
+                p.unknown(SURFACE.wireName(), block.child(kind), "unknown system block \"" + kind
+                        + "\", kept as a placeholder");
             }
             String text = TEXT.equals(kind) ? block.text(TEXT) : Blocks.placeholder(kind);
             Message message = new Message(SYSTEM + ".c" + j, Role.SYSTEM, text, null, null, null, SYSTEM);
@@ -148,12 +157,12 @@ public final class BedrockConverseCodec implements WireCodec {
     }
 
     /** Reads the request options of a body: tool choice, maximum tokens, reasoning. */
-    static RequestOptions options(InputNode root) {
+    static RequestOptions options(WireParse p, InputNode root) {
         RequestOptions options = RequestOptions.unknown();
         if (root.has("toolConfig")) {
             InputNode toolConfig = root.child("toolConfig").requireObject();
             if (toolConfig.has("toolChoice")) {
-                options = options.withToolChoice(toolChoice(toolConfig.child("toolChoice").requireObject()));
+                options = options.withToolChoice(toolChoice(p, toolConfig.child("toolChoice").requireObject()));
             }
         }
         if (root.has("inferenceConfig")) {
@@ -161,7 +170,7 @@ public final class BedrockConverseCodec implements WireCodec {
                     root.child("inferenceConfig").requireObject(), "maxTokens"));
         }
         if (root.has("additionalModelRequestFields")) {
-            options = options.withReasoning(reasoning(root.child("additionalModelRequestFields").requireObject()));
+            options = options.withReasoning(reasoning(p, root.child("additionalModelRequestFields").requireObject()));
         }
         return options;
     }
@@ -178,7 +187,7 @@ public final class BedrockConverseCodec implements WireCodec {
 
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
-        Role role = "user".equals(message.enumValue("role", "user", "assistant")) ? Role.USER : Role.ASSISTANT;
+        Role role = Blocks.role(p, SURFACE, message, "user", "assistant");
         String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
         p.message(wire, (ObjectNode) message.raw());
@@ -221,7 +230,11 @@ public final class BedrockConverseCodec implements WireCodec {
             case TOOL_RESULT: {
                 InputNode result = block.child(TOOL_RESULT).requireObject();
                 String callId = result.nonBlankText("toolUseId");
-                String status = result.optEnum("status", "success", "error");
+                String status = result.optText("status");
+                if (status != null && !status.equals("success") && !status.equals("error")) {
+                    p.unknown(SURFACE.wireName(), result.child("status"), "an undocumented result status \"" + status
+                            + "\", read as a result that is not an error");
+                }
                 ToolResult content = new ToolResult(resultText(result), "error".equals(status), wire);
                 ToolCall holder = new ToolCall(callId, "", null, content, false, null, null, null, wire, false);
                 if (!p.addProviderResult(callId, holder, block.raw(), j, at)) {
@@ -233,6 +246,10 @@ public final class BedrockConverseCodec implements WireCodec {
                 p.passive(wire, j, block.raw());
                 return null;
             default: {
+                if (!SURFACE.knowsType(kind)) {
+                    p.unknown(SURFACE.wireName(), block.child(kind), "unknown content block \"" + kind
+                            + "\", kept as a placeholder");
+                }
                 Message message = new Message(id, role, Blocks.placeholder(kind), null, null, step, wire);
                 p.addEntry(message, block.raw(), at);
                 return p.keeps() ? WireParse.key(message) : null;
@@ -267,7 +284,7 @@ public final class BedrockConverseCodec implements WireCodec {
         return Blocks.join(pieces);
     }
 
-    private static ToolChoice toolChoice(InputNode choice) {
+    private static ToolChoice toolChoice(WireParse p, InputNode choice) {
         if (choice.has("auto")) {
             choice.child("auto").requireObject();
             return ToolChoice.auto();
@@ -279,14 +296,26 @@ public final class BedrockConverseCodec implements WireCodec {
         if (choice.has("tool")) {
             return ToolChoice.tool(choice.child("tool").requireObject().nonBlankText("name"));
         }
-        throw choice.error("expected one of auto, any, tool, but found none of them");
+        p.unknown(SURFACE.wireName(), choice, "a toolChoice with none of auto, any, tool; the choice is left unknown");
+        return null;
     }
 
-    private static Reasoning reasoning(InputNode fields) {
+    /**
+     * Reads the reasoning setting from {@code additionalModelRequestFields}: Claude's {@code thinking}
+     * (or {@code reasoning_config}) object, a {@code reasoning_config} effort string ({@code "high"}),
+     * Nova's {@code reasoningConfig}. An undocumented shape leaves it unknown and is reported.
+     */
+    private static Reasoning reasoning(WireParse p, InputNode fields) {
         String name = fields.has("thinking") ? "thinking" : fields.has("reasoning_config") ? "reasoning_config" : null;
+        if (name != null && fields.raw().get(name).isTextual() && !fields.raw().get(name).textValue().isBlank()) {
+            return Reasoning.effort(fields.raw().get(name).textValue());
+        }
         if (name != null) {
-            InputNode thinking = fields.child(name).requireObject();
-            String type = thinking.enumValue("type", "enabled", "disabled", "adaptive");
+            String type = Blocks.optionType(p, SURFACE, fields, name, "enabled", "disabled", "adaptive");
+            if (type == null) {
+                return null;
+            }
+            InputNode thinking = fields.child(name);
             if ("disabled".equals(type)) {
                 return Reasoning.disabled();
             }
@@ -297,8 +326,11 @@ public final class BedrockConverseCodec implements WireCodec {
             return budget == null ? Reasoning.enabled() : Reasoning.enabled(budget);
         }
         if (fields.has("reasoningConfig")) {
-            InputNode config = fields.child("reasoningConfig").requireObject();
-            String type = config.enumValue("type", "enabled", "disabled");
+            String type = Blocks.optionType(p, SURFACE, fields, "reasoningConfig", "enabled", "disabled");
+            if (type == null) {
+                return null;
+            }
+            InputNode config = fields.child("reasoningConfig");
             String effort = config.optNonBlankText("maxReasoningEffort");
             if ("disabled".equals(type)) {
                 return Reasoning.disabled();
@@ -344,7 +376,7 @@ public final class BedrockConverseCodec implements WireCodec {
     private static void renderSystem(ObjectNode body, WireParse p, List<Entry> system, Originals originals) {
         List<Entry> before = new ArrayList<>();
         for (Entry entry : p.entries) {
-            if (entry instanceof Message m && m.role() == Role.SYSTEM) {
+            if (Assembler.isTopLevelSystem(entry)) {
                 before.add(entry);
             }
         }

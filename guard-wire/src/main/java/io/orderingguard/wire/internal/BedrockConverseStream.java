@@ -46,9 +46,12 @@ final class BedrockConverseStream {
         return rest == null ? null : StreamParts.fromRest(rest.tree(), root -> {
             WireParse system = WireParse.forCheck();
             BedrockConverseCodec.readSystem(system, root);
-            return StreamParts.dispatch(ctx, "bedrock", root.optNonBlankText("modelId"),
+            if (!system.unknown.isEmpty()) {
+                return null; // the tree read reports the system blocks it does not know
+            }
+            return StreamParts.dispatch(ctx, BedrockConverseCodec.SURFACE, root.optNonBlankText("modelId"),
                     StreamParts.withSystem(system.entries, p.entries), rest.tools(root, BedrockConverseCodec::tools), null,
-                    BedrockConverseCodec.options(root));
+                    StreamParts.withoutUnknown(root, BedrockConverseCodec::options));
         });
     }
 
@@ -226,6 +229,9 @@ final class BedrockConverseStream {
                 case "cachePoint":
                     return true;
                 default:
+                    if (!BedrockConverseCodec.SURFACE.knowsType(kind)) {
+                        return false; // the tree read reports what the vocabulary does not describe
+                    }
                     p.addEntry(new Message(id, role, Blocks.placeholder(kind), null, null, step, wire), null, null);
                     return true;
             }

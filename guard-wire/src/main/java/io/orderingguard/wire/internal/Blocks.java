@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
+import io.orderingguard.surface.ProviderSurface;
+import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.ToolCall;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -146,6 +148,59 @@ final class Blocks {
         }
         ObjectNode value = parent.optObject(name);
         return value == null ? NODES.objectNode() : value;
+    }
+
+    /** Returns a node's {@code type} for a message about it: the text, or {@code none}. */
+    static String typeOf(InputNode node) {
+        JsonNode type = node.raw().get("type");
+        return type != null && type.isTextual() ? '"' + type.textValue() + '"' : "none";
+    }
+
+    /**
+     * Reads a message's required {@code role}: the user and assistant roles by their wire names; any
+     * other role the surface documents ({@code system}, {@code developer}) is a system message, and a
+     * role it does not document is read as a system message too (transparent to alternation and
+     * grouping, as the guard's model treats system messages) and reported.
+     */
+    static Role role(WireParse p, ProviderSurface surface, InputNode message, String user, String assistant) {
+        String role = message.text("role");
+        if (role.equals(user)) {
+            return Role.USER;
+        }
+        if (role.equals(assistant)) {
+            return Role.ASSISTANT;
+        }
+        if (!surface.knowsRole(role)) {
+            p.unknown(surface.wireName(), message.child("role"), "unknown role \"" + role
+                    + "\", read as a system message");
+        }
+        return Role.SYSTEM;
+    }
+
+    /**
+     * Reads the {@code type} of an optional option object ({@code thinking}, {@code tool_choice}):
+     * {@code null} when the field is absent, or when it is not an object or its type is not one of
+     * {@code allowed} — then the option stays unknown and the shape is reported, never refused.
+     */
+    static String optionType(WireParse p, ProviderSurface surface, InputNode parent, String field,
+            String... allowed) {
+        if (!parent.has(field)) {
+            return null;
+        }
+        InputNode option = parent.child(field);
+        JsonNode raw = option.raw();
+        JsonNode type = raw.isObject() ? raw.get("type") : null;
+        if (type != null && type.isTextual()) {
+            for (String value : allowed) {
+                if (value.equals(type.textValue())) {
+                    return value;
+                }
+            }
+        }
+        p.unknown(surface.wireName(), option, (raw.isObject() ? "type " + typeOf(option) + " is not one of "
+                + String.join(", ", allowed) : "expected an object, but was " + InputNode.describe(raw))
+                + "; the option is left unknown");
+        return null;
     }
 
     /** Returns the content of a result as the wire would carry it in a new block. */

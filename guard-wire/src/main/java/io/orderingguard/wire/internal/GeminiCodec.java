@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
+import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -73,16 +75,17 @@ public final class GeminiCodec implements WireCodec {
     public static final GeminiCodec INSTANCE = new GeminiCodec();
 
     /** The replay tag of a thought signature read from this wire. */
-    public static final String SIGNATURE_TAG = "gemini-thought-signature-v1";
+    public static final String SIGNATURE_TAG = ReplayTags.GEMINI_THOUGHT_SIGNATURE;
 
     /** The replay tag of a documented dummy signature ({@code skip_thought_signature_validator}). */
-    public static final String SENTINEL_TAG = "gemini-thought-signature-sentinel-v1";
+    public static final String SENTINEL_TAG = ReplayTags.GEMINI_SIGNATURE_SENTINEL;
+
+    /** This codec's surface and its vocabulary. */
+    static final ProviderSurface SURFACE = ProviderSurface.GEMINI;
 
     /** The payload field holding a part's thought signature. */
     public static final String SIGNATURE = "thoughtSignature";
 
-    private static final Set<String> SENTINELS = Set.of("skip_thought_signature_validator",
-            "context_engineering_is_the_way_to_go");
     private static final Pattern POSITIONAL = Pattern.compile("m[0-9]+\\.c[0-9]+");
     static final String[][] DATA = {
         {"text", "text"}, {"functionCall", "function_call"}, {"functionResponse", "function_response"},
@@ -131,10 +134,10 @@ public final class GeminiCodec implements WireCodec {
         for (int i = 0; i < contents.size(); i++) {
             readContent(p, pairing, contents.get(i), i);
         }
-        List<DeclaredTool> tools = tools(root);
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "gemini",
+        List<DeclaredTool> tools = tools(p, root);
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : SURFACE.provider(),
                 ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
-                options(root));
+                options(p, root).withApi(SURFACE));
         return p;
     }
 
@@ -153,10 +156,21 @@ public final class GeminiCodec implements WireCodec {
         }
     }
 
-    /** Reads the declared tools of a body ({@code tools[].functionDeclarations}). */
-    static List<DeclaredTool> tools(InputNode root) {
+    /**
+     * Reads the declared tools of a body ({@code tools[].functionDeclarations}); a single tool object
+     * where the API documents a list is read as a list of one, and reported.
+     */
+    static List<DeclaredTool> tools(WireParse p, InputNode root) {
         List<DeclaredTool> tools = new ArrayList<>();
-        for (InputNode tool : root.optArray("tools")) {
+        List<InputNode> declared;
+        if (root.has("tools") && root.raw().get("tools").isObject()) {
+            p.unknown(SURFACE.wireName(), root.child("tools"), "a single tool object where a list is documented, "
+                    + "read as a list of one");
+            declared = List.of(root.child("tools"));
+        } else {
+            declared = root.optArray("tools");
+        }
+        for (InputNode tool : declared) {
             tool.requireObject();
             for (InputNode declaration : tool.optArray(name(tool, "functionDeclarations", "function_declarations"))) {
                 declaration.requireObject();
@@ -172,7 +186,7 @@ public final class GeminiCodec implements WireCodec {
 
     /** The replay tag of a thought signature: the sentinel tag for a documented dummy signature. */
     static String tagOf(String signature) {
-        return SENTINELS.contains(signature) ? SENTINEL_TAG : SIGNATURE_TAG;
+        return ReplayTags.geminiTagOf(signature);
     }
 
     /** The open calls by tool name, in wire order, for responses that carry no id. */
@@ -210,7 +224,11 @@ public final class GeminiCodec implements WireCodec {
 
     private static void readContent(WireParse p, Pairing pairing, InputNode content, int i) {
         content.requireObject();
-        String roleName = content.optEnum("role", "user", "model");
+        String roleName = content.optText("role");
+        if (roleName != null && !SURFACE.knowsRole(roleName)) {
+            p.unknown(SURFACE.wireName(), content.child("role"), "unknown role \"" + roleName
+                    + "\", read as a user content (as a content without a role is)");
+        }
         Role role = "model".equals(roleName) ? Role.ASSISTANT : Role.USER;
         String wire = Blocks.wire(i);
         String step = role == Role.ASSISTANT ? wire : null;
@@ -248,11 +266,13 @@ public final class GeminiCodec implements WireCodec {
             p.addEntry(entry, part.raw(), at);
         } else {
             String kind = dataKind(part);
-            if (kind == null) {
-                throw part.error("expected a part with one of text, inlineData, fileData, functionCall, "
-                        + "functionResponse, executableCode, codeExecutionResult, but found none of them");
+            if (kind == null || !SURFACE.knowsType(kind)) {
+                p.unknown(SURFACE.wireName(), part, (kind == null ? "a part with none of text, inlineData, fileData, "
+                        + "functionCall, functionResponse, executableCode, codeExecutionResult"
+                        : "a part holding the undocumented field \"" + kind + "\"") + ", kept as a placeholder");
             }
-            p.addEntry(new Message(id, role, Blocks.placeholder(kind), payload, tag, step, wire), part.raw(), at);
+            p.addEntry(new Message(id, role, Blocks.placeholder(kind == null ? "part" : kind), payload, tag, step, wire),
+                    part.raw(), at);
         }
     }
 
@@ -332,14 +352,14 @@ public final class GeminiCodec implements WireCodec {
                 : result(Blocks.NODES.objectNode().put(field, text));
     }
 
-    static RequestOptions options(InputNode root) {
+    static RequestOptions options(WireParse p, InputNode root) {
         RequestOptions options = RequestOptions.unknown();
         String generation = name(root, "generationConfig", "generation_config");
         if (root.has(generation)) {
             InputNode config = root.child(generation).requireObject();
             String thinking = name(config, "thinkingConfig", "thinking_config");
             if (config.has(thinking)) {
-                options = options.withReasoning(reasoning(config.child(thinking).requireObject()));
+                options = options.withReasoning(reasoning(p, config.child(thinking).requireObject()));
             }
             options = options.withMaxTokens(AnthropicMessagesCodec.positive(config,
                     name(config, "maxOutputTokens", "max_output_tokens")));
@@ -349,13 +369,13 @@ public final class GeminiCodec implements WireCodec {
             InputNode tc = root.child(toolConfig).requireObject();
             String calling = name(tc, "functionCallingConfig", "function_calling_config");
             if (tc.has(calling)) {
-                options = options.withToolChoice(toolChoice(tc.child(calling).requireObject()));
+                options = options.withToolChoice(toolChoice(p, tc.child(calling).requireObject()));
             }
         }
         return options;
     }
 
-    private static Reasoning reasoning(InputNode config) {
+    private static Reasoning reasoning(WireParse p, InputNode config) {
         String budgetName = name(config, "thinkingBudget", "thinking_budget");
         Integer budget = config.optInt(budgetName);
         String level = config.optNonBlankText(name(config, "thinkingLevel", "thinking_level"));
@@ -369,13 +389,20 @@ public final class GeminiCodec implements WireCodec {
         } else if (budget > 0) {
             reasoning = Reasoning.enabled(budget);
         } else {
-            throw config.child(budgetName).error("expected -1 (dynamic), 0 (off) or an integer >= 1, but was " + budget);
+            p.unknown(SURFACE.wireName(), config.child(budgetName), "a thinking budget of " + budget
+                    + " (documented: -1 dynamic, 0 off, or a positive budget); reasoning is left unknown");
+            return null;
         }
         return level == null || !reasoning.isOn() ? reasoning : reasoning.withEffort(level);
     }
 
-    private static ToolChoice toolChoice(InputNode config) {
-        String mode = config.optEnum("mode", "AUTO", "ANY", "NONE", "VALIDATED", "MODE_UNSPECIFIED");
+    private static ToolChoice toolChoice(WireParse p, InputNode config) {
+        String mode = config.optText("mode");
+        if (mode != null && !List.of("AUTO", "ANY", "NONE", "VALIDATED", "MODE_UNSPECIFIED").contains(mode)) {
+            p.unknown(SURFACE.wireName(), config.child("mode"), "an undocumented function calling mode \"" + mode
+                    + "\"; the tool choice is left unknown");
+            return null;
+        }
         List<String> allowed = config.optTextList(name(config, "allowedFunctionNames", "allowed_function_names"));
         if (mode == null || "MODE_UNSPECIFIED".equals(mode) || "AUTO".equals(mode)) {
             return ToolChoice.auto();
@@ -422,7 +449,7 @@ public final class GeminiCodec implements WireCodec {
     private static void renderSystem(ObjectNode body, WireParse p, List<Entry> system, Originals originals) {
         List<Entry> before = new ArrayList<>();
         for (Entry entry : p.entries) {
-            if (entry instanceof Message m && m.role() == Role.SYSTEM) {
+            if (Assembler.isTopLevelSystem(entry)) {
                 before.add(entry);
             }
         }

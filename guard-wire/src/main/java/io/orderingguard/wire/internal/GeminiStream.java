@@ -2,6 +2,8 @@ package io.orderingguard.wire.internal;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.json.InputNode;
+import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
@@ -44,14 +46,18 @@ final class GeminiStream {
 
     private Dispatch body(Tokens t, WireContext ctx) throws IOException {
         StreamParts.Rest rest = t.aroundField("contents", true, tokens -> tokens.list(this::readContent), "tools", TOOLS,
-                GeminiCodec::tools);
+                GeminiStream::tools);
         return rest == null ? null : StreamParts.fromRest(rest.tree(), root -> {
             WireParse system = WireParse.forCheck();
             GeminiCodec.readSystem(system, root);
-            return StreamParts.dispatch(ctx, "gemini", root.optNonBlankText("model"),
-                    StreamParts.withSystem(system.entries, p.entries), rest.tools(root, GeminiCodec::tools), null,
-                    GeminiCodec.options(root));
+            return StreamParts.dispatch(ctx, GeminiCodec.SURFACE, root.optNonBlankText("model"),
+                    StreamParts.withSystem(system.entries, p.entries), rest.tools(root, GeminiStream::tools), null,
+                    StreamParts.withoutUnknown(root, GeminiCodec::options));
         });
+    }
+
+    private static List<DeclaredTool> tools(InputNode root) {
+        return StreamParts.withoutUnknown(root, GeminiCodec::tools);
     }
 
     private boolean readContent(Tokens t, int i) throws IOException {
@@ -134,7 +140,7 @@ final class GeminiStream {
             p.addEntry(entry, null, null);
         } else {
             String kind = part.dataKind();
-            if (kind == null) {
+            if (kind == null || !GeminiCodec.SURFACE.knowsType(kind)) {
                 return false;
             }
             p.addEntry(new Message(id, role, Blocks.placeholder(kind), payload, tag, step, wire), null, null);

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
-import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
+import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -53,7 +54,10 @@ public final class OpenAiChatCodec implements WireCodec {
     public static final OpenAiChatCodec INSTANCE = new OpenAiChatCodec();
 
     /** The replay tag of {@code reasoning_content} read from this wire. */
-    public static final String REASONING_TAG = "deepseek-reasoning-content-v1";
+    public static final String REASONING_TAG = ReplayTags.DEEPSEEK_REASONING_CONTENT;
+
+    /** This codec's surface and its vocabulary. */
+    static final ProviderSurface SURFACE = ProviderSurface.OPENAI_CHAT;
 
     private static final String CONTENT = "content";
     private static final String REASONING = "reasoning_content";
@@ -89,24 +93,47 @@ public final class OpenAiChatCodec implements WireCodec {
         for (InputNode tool : root.optArray("tools")) {
             tool.requireObject();
             String type = tool.optText("type");
-            InputNode definition = "custom".equals(type) ? tool.required("custom").requireObject()
-                    : tool.required("function").requireObject();
+            String field = "custom".equals(type) ? "custom" : "function";
+            if (!tool.has(field) || !tool.raw().get(field).isObject()) {
+                // a gateway's server tool ({"type": "openrouter:web_search"}) declares no function
+                p.unknown(SURFACE.wireName(), tool, "a tool of type " + Blocks.typeOf(tool) + " without a " + field
+                        + " object, not declared to the rules");
+                continue;
+            }
+            InputNode definition = tool.child(field);
             tools.add(new DeclaredTool(definition.nonBlankText("name"), definition.optObject("parameters")));
         }
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai",
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : SURFACE.provider(),
                 ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,
-                options(root));
+                options(p, root).withApi(SURFACE));
         return p;
     }
 
     private static void readMessage(WireParse p, InputNode message, int i) {
         message.requireObject();
-        String role = message.enumValue("role", "system", "developer", "user", "assistant", "tool");
+        String role = message.text("role");
         String wire = Blocks.wire(i);
         String at = p.keeps() ? "messages[" + i + "]" : null;
         p.message(wire, (ObjectNode) message.raw());
         switch (role) {
             case "system", "developer" -> readContent(p, message.required(CONTENT), Role.SYSTEM, wire, null, at);
+            case "user", "tool", "assistant" -> readKnown(p, message, role, wire, at);
+            default -> {
+                // the legacy "function" role and roles the vocabulary does not describe: transparent system text
+                Blocks.role(p, SURFACE, message, "user", "assistant");
+                JsonNode content = message.child(CONTENT).raw();
+                if (content.isMissingNode() || content.isNull()) {
+                    p.addEntry(new Message(wire, Role.SYSTEM, "", null, null, null, wire), content,
+                            p.keeps() ? at + "." + CONTENT : null);
+                } else {
+                    readContent(p, message.child(CONTENT), Role.SYSTEM, wire, null, at);
+                }
+            }
+        }
+    }
+
+    private static void readKnown(WireParse p, InputNode message, String role, String wire, String at) {
+        switch (role) {
             case "user" -> readContent(p, message.required(CONTENT), Role.USER, wire, null, at);
             case "tool" -> {
                 String callId = message.nonBlankText("tool_call_id");
@@ -140,17 +167,24 @@ public final class OpenAiChatCodec implements WireCodec {
         if (!calls.raw().isMissingNode() && !calls.raw().isNull()) {
             List<InputNode> items = calls.asArray();
             for (int k = 0; k < items.size(); k++) {
-                p.addEntry(readCall(items.get(k).requireObject(), wire), items.get(k).raw(),
+                p.addEntry(readCall(p, items.get(k).requireObject(), wire), items.get(k).raw(),
                         p.keeps() ? at + "." + TOOL_CALLS + "[" + k + "]" : null);
             }
         }
     }
 
-    private static ToolCall readCall(InputNode call, String wire) {
+    private static ToolCall readCall(WireParse p, InputNode call, String wire) {
         String id = call.nonBlankText("id");
-        String type = call.optEnum("type", "function", "custom");
+        String type = call.optText("type");
         boolean custom = "custom".equals(type);
-        InputNode definition = call.required(custom ? "custom" : "function").requireObject();
+        JsonNode own = call.raw().get(custom ? "custom" : "function");
+        if (type != null && !SURFACE.callTypes().containsKey(type) || own == null || !own.isObject()) {
+            p.unknown(SURFACE.wireName(), call, "a tool call of type " + Blocks.typeOf(call)
+                    + ", read as a call of that name waiting for its tool message");
+            return new ToolCall(id, type != null && !type.isBlank() ? type : "unknown", null, null, true, null, null, wire,
+                    wire, false);
+        }
+        InputNode definition = call.child(custom ? "custom" : "function");
         String name = definition.nonBlankText("name");
         String arguments = definition.optText(custom ? "input" : "arguments");
         // arguments that are a JSON object are parsed when a rule reads them; other text (a custom tool's
@@ -175,23 +209,29 @@ public final class OpenAiChatCodec implements WireCodec {
         for (int j = 0; j < parts.size(); j++) {
             InputNode part = parts.get(j).requireObject();
             String type = part.text("type");
+            if (!SURFACE.otherTypes().contains(type)) {
+                p.unknown(SURFACE.wireName(), part.child("type"), "unknown content part type \"" + type
+                        + "\", kept as a placeholder");
+            }
             String text = "text".equals(type) ? part.text("text") : Blocks.placeholder(type);
             p.addEntry(new Message(wire + ".c" + j, role, text, null, null, step, wire), part.raw(),
                     p.keeps() ? at + "." + CONTENT + "[" + j + "]" : null);
         }
     }
 
-    private static RequestOptions options(InputNode root) {
+    private static RequestOptions options(WireParse p, InputNode root) {
         RequestOptions options = RequestOptions.unknown();
         String effort = root.optNonBlankText("reasoning_effort");
         if (effort != null) {
             options = options.withReasoning("none".equals(effort) ? Reasoning.disabled() : Reasoning.effort(effort));
-        } else if (root.has("thinking")) {
-            String type = root.child("thinking").requireObject().enumValue("type", "enabled", "disabled");
-            options = options.withReasoning("enabled".equals(type) ? Reasoning.enabled() : Reasoning.disabled());
+        } else {
+            String type = Blocks.optionType(p, SURFACE, root, "thinking", "enabled", "disabled");
+            if (type != null) {
+                options = options.withReasoning("enabled".equals(type) ? Reasoning.enabled() : Reasoning.disabled());
+            }
         }
         if (root.has("tool_choice")) {
-            options = options.withToolChoice(toolChoice(root.child("tool_choice")));
+            options = options.withToolChoice(toolChoice(p, root.child("tool_choice")));
         }
         if (root.has("parallel_tool_calls")) {
             options = options.withParallelToolCalls(root.optBoolean("parallel_tool_calls", true));
@@ -204,27 +244,42 @@ public final class OpenAiChatCodec implements WireCodec {
         return options;
     }
 
-    private static ToolChoice toolChoice(InputNode choice) {
-        if (choice.raw().isTextual()) {
-            String mode = choice.asText();
-            switch (mode) {
+    /**
+     * Reads {@code tool_choice}: the OpenAI strings, Mistral's {@code "any"} (a tool must be called), a
+     * function or custom tool (also without its {@code type}, as Mistral and vLLM take it) and
+     * {@code allowed_tools}. Anything else leaves the choice unknown and is reported.
+     */
+    private static ToolChoice toolChoice(WireParse p, InputNode choice) {
+        JsonNode raw = choice.raw();
+        if (raw.isTextual()) {
+            switch (raw.textValue()) {
                 case "auto":
                     return ToolChoice.auto();
                 case "none":
                     return ToolChoice.none();
                 case "required":
+                case "any":
                     return ToolChoice.required();
                 default:
-                    throw choice.error("expected one of auto, none, required, but was \"" + mode + "\"");
+                    break;
+            }
+        } else if (raw.isObject()) {
+            JsonNode type = raw.get("type");
+            String kind = type == null ? raw.has("function") ? "function" : null
+                    : type.isTextual() ? type.textValue() : null;
+            if ("allowed_tools".equals(kind) && raw.path("allowed_tools").isObject()) {
+                String mode = raw.path("allowed_tools").path("mode").asText("");
+                if (mode.equals("auto") || mode.equals("required")) {
+                    return "auto".equals(mode) ? ToolChoice.auto() : ToolChoice.required();
+                }
+            } else if (("function".equals(kind) || "custom".equals(kind)) && raw.path(kind).path("name").isTextual()
+                    && !raw.path(kind).path("name").textValue().isBlank()) {
+                return ToolChoice.tool(raw.path(kind).path("name").textValue());
             }
         }
-        choice.requireObject();
-        String type = choice.enumValue("type", "function", "custom", "allowed_tools");
-        if ("allowed_tools".equals(type)) {
-            String mode = choice.required("allowed_tools").requireObject().enumValue("mode", "auto", "required");
-            return "auto".equals(mode) ? ToolChoice.auto() : ToolChoice.required();
-        }
-        return ToolChoice.tool(choice.required(type).requireObject().nonBlankText("name"));
+        p.unknown(SURFACE.wireName(), choice, "a tool_choice of " + InputNode.describe(raw)
+                + " that is not documented; the choice is left unknown");
+        return null;
     }
 
     @Override

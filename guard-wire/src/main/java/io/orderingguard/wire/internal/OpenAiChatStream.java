@@ -57,8 +57,8 @@ final class OpenAiChatStream {
     private static final String[] TOOL = {TYPE, "function", "custom"};
     private static final String[] PART = {TYPE, TEXT};
     /** A part's text: a text part's own, a placeholder for any other part. */
-    private static final Tokens.PartText PART_TEXT = (type, part) -> !TEXT.equals(type) ? Blocks.placeholder(type)
-            : part[1] instanceof String text ? text : null;
+    private static final Tokens.PartText PART_TEXT = (type, part) -> !OpenAiChatCodec.SURFACE.otherTypes().contains(type)
+            ? null : !TEXT.equals(type) ? Blocks.placeholder(type) : part[1] instanceof String text ? text : null;
     private static final Tokens.Field TOOL_FIELD = (tokens, k) -> k > 0 && tokens.isObject() ? definition(tokens)
             : tokens.value();
     private static final String[] CHOICE = {TYPE, "allowed_tools", "function", "custom"};
@@ -95,7 +95,7 @@ final class OpenAiChatStream {
         if (options == null) {
             return null;
         }
-        return StreamParts.dispatch(ctx, "openai", (String) root[MODEL], p.entries, tools, null, options);
+        return StreamParts.dispatch(ctx, OpenAiChatCodec.SURFACE, (String) root[MODEL], p.entries, tools, null, options);
     }
 
     /** Reads one top-level field; {@code null} when the tree read must take the body. */
@@ -343,7 +343,7 @@ final class OpenAiChatStream {
             return switch (mode) {
                 case "auto" -> ToolChoice.auto();
                 case "none" -> ToolChoice.none();
-                case "required" -> ToolChoice.required();
+                case "required", "any" -> ToolChoice.required();
                 default -> null;
             };
         }

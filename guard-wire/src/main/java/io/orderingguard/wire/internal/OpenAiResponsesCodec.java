@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.InputNode;
 import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
+import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -77,7 +79,10 @@ public final class OpenAiResponsesCodec implements WireCodec {
     public static final OpenAiResponsesCodec INSTANCE = new OpenAiResponsesCodec();
 
     /** The replay tag of reasoning items read from this wire. */
-    public static final String REASONING_TAG = "openai-responses-reasoning-v1";
+    public static final String REASONING_TAG = ReplayTags.OPENAI_RESPONSES_REASONING;
+
+    /** This codec's surface and its vocabulary. */
+    static final ProviderSurface SURFACE = ProviderSurface.OPENAI_RESPONSES;
 
     /** The payload field that holds a reasoning item's {@code encrypted_content}. */
     public static final String ENCRYPTED_CONTENT = "encrypted_content";
@@ -136,9 +141,9 @@ public final class OpenAiResponsesCodec implements WireCodec {
         }
         List<DeclaredTool> tools = tools(root);
         ObjectNode context = previous == null ? null : Blocks.NODES.objectNode().put(PREVIOUS_RESPONSE, previous);
-        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : "openai-responses",
+        p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : SURFACE.provider(),
                 ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), context,
-                options(root));
+                options(p, root).withApi(SURFACE));
         return p;
     }
 
@@ -171,50 +176,79 @@ public final class OpenAiResponsesCodec implements WireCodec {
             String wire = Blocks.wire(i);
             String at = p.keeps() ? "input[" + i + "]" : null;
             p.message(wire, (ObjectNode) item.raw());
-            String role = type.equals("message") ? item.enumValue("role", "user", "assistant", "system", "developer")
-                    : null;
+            String role = type.equals("message") ? item.text("role") : null;
             boolean modelOutput = role != null ? role.equals("assistant")
                     : !type.endsWith("_output");
+            String callField = callIdField(type, item);
+            // an assistant message without a server item id right after a reasoning item is one the client
+            // wrote, not the output item the reasoning produced: it starts a response of its own
+            boolean written = "assistant".equals(role) && !present(item, "id") && step != null && !stepHasOutput;
             if (!modelOutput) {
                 step = null;
-            } else if (step == null || type.equals("reasoning") && stepHasOutput) {
+            } else if (step == null || type.equals("reasoning") && stepHasOutput || written) {
                 step = wire;
                 stepHasOutput = false;
             }
-            switch (type) {
-                case "message" -> readMessage(p, item, role, wire, step, at);
-                case "reasoning" -> readReasoning(p, item, wire, step, at);
-                case "function_call", "custom_tool_call" -> {
-                    ToolCall call = readCall(item, type, wire, step);
-                    calls.add(call.id());
-                    p.addEntry(call, item.raw(), at);
-                }
-                case "function_call_output", "custom_tool_call_output" -> {
-                    String callId = item.nonBlankText(CALL_ID);
-                    InputNode output = item.required(OUTPUT);
-                    if (continued && !calls.contains(callId)) {
-                        // answers a call of the stored response the body continues: not an orphan the guard can judge
-                        p.addEntry(new Message(wire, Role.USER, Blocks.placeholder(type), null, null, null, wire),
-                                item.raw(), at);
-                    } else {
-                        ToolResult result = new ToolResult(outputText(output), false, wire);
-                        p.addResult(new ToolCall(callId, "", null, result, false, null, null, null, wire, false),
-                                item.raw(), 0, at);
+            if (!SURFACE.knowsType(type) && !"message".equals(type)) {
+                p.unknown(SURFACE.wireName(), item.child("type"), "unknown item type \"" + type + "\", " + (callField == null
+                        ? "kept as a placeholder" : type.endsWith("_output") ? "read as the output of the call its "
+                        + callField + " names" : "read as a call an output may answer"));
+            }
+            if ("message".equals(type)) {
+                readMessage(p, item, role, wire, step, at);
+            } else if ("reasoning".equals(type)) {
+                readReasoning(p, item, wire, step, at);
+            } else if (callField != null && !type.endsWith("_output")) {
+                ToolCall call = readCall(item, type, wire, step);
+                calls.add(call.id());
+                p.addEntry(call, item.raw(), at);
+            } else if (callField != null) {
+                String callId = item.nonBlankText(callField);
+                if (continued && !calls.contains(callId)) {
+                    // answers a call of the stored response the body continues: not an orphan the guard can judge
+                    p.addEntry(new Message(wire, Role.USER, Blocks.placeholder(type), null, null, null, wire),
+                            item.raw(), at);
+                } else {
+                    ToolResult result = new ToolResult(outputText(p, item, type), false, wire);
+                    ToolCall holder = new ToolCall(callId, "", null, result, false, null, null, null, wire, false);
+                    // an output answers the open call with its id, else a call that may be answered (tool search)
+                    if (!p.answersOpenCall(callId) && p.addProviderResult(callId, holder, item.raw(), 0, at)) {
+                        continue;
                     }
+                    p.addResult(holder, item.raw(), 0, at);
                 }
-                default -> p.addEntry(new Message(wire, modelOutput ? Role.ASSISTANT : Role.USER, Blocks.placeholder(type),
+            } else {
+                p.addEntry(new Message(wire, modelOutput ? Role.ASSISTANT : Role.USER, Blocks.placeholder(type),
                         null, null, modelOutput ? step : null, wire), item.raw(), at);
             }
             stepHasOutput |= modelOutput && !type.equals("reasoning");
         }
     }
 
+    /**
+     * Returns the field holding an item's call id when the item is a call or an output: the documented
+     * call and output types, and undocumented {@code *_call} / {@code *_output} items that carry a
+     * {@code call_id}; {@code null} for any other item.
+     */
+    private static String callIdField(String type, InputNode item) {
+        String field = SURFACE.callTypes().get(type);
+        if (field == null) {
+            field = SURFACE.resultTypes().get(type);
+        }
+        if (field == null && (ProviderSurface.looksLikeCall(type) || ProviderSurface.looksLikeResult(type))
+                && present(item, CALL_ID)) {
+            field = CALL_ID;
+        }
+        return field;
+    }
+
+    /** Returns whether the client must answer a call of this type (function, custom, computer, shell, patch). */
+    private static boolean clientAnswers(String type) {
+        return SURFACE.callTypes().containsKey(type) && !"tool_search_call".equals(type);
+    }
+
     private static void readMessage(WireParse p, InputNode item, String wireRole, String wire, String step, String at) {
-        Role role = switch (wireRole) {
-            case "user" -> Role.USER;
-            case "assistant" -> Role.ASSISTANT;
-            default -> Role.SYSTEM;
-        };
+        Role role = Blocks.role(p, SURFACE, item, "user", "assistant");
         InputNode content = item.required(CONTENT);
         JsonNode raw = content.raw();
         String entryStep = role == Role.ASSISTANT ? step : null;
@@ -234,14 +268,18 @@ public final class OpenAiResponsesCodec implements WireCodec {
         }
         for (int j = 0; j < parts.size(); j++) {
             InputNode part = parts.get(j).requireObject();
-            p.addEntry(new Message(wire + ".c" + j, role, partText(part), null, null, entryStep, wire), part.raw(),
+            p.addEntry(new Message(wire + ".c" + j, role, partText(p, part), null, null, entryStep, wire), part.raw(),
                     p.keeps() ? at + "." + CONTENT + "[" + j + "]" : null);
         }
     }
 
     /** The text of a content part: its {@code text} (or a refusal's {@code refusal}), else {@code [type]}. */
-    private static String partText(InputNode part) {
+    private static String partText(WireParse p, InputNode part) {
         String type = part.text("type");
+        if (!SURFACE.otherTypes().contains(type)) {
+            p.unknown(SURFACE.wireName(), part.child("type"), "unknown content part type \"" + type
+                    + "\", kept as a placeholder");
+        }
         return switch (type) {
             case "input_text", "output_text", "text", "summary_text", "reasoning_text" -> part.text("text");
             case "refusal" -> part.text("refusal");
@@ -249,17 +287,27 @@ public final class OpenAiResponsesCodec implements WireCodec {
         };
     }
 
-    private static String outputText(InputNode output) {
+    /**
+     * The text of an output: a function or custom tool's {@code output} (a string or content parts);
+     * for the other outputs (a computer call's screenshot, a tool search's tools) the JSON of their
+     * {@code output}, or nothing.
+     */
+    private static String outputText(WireParse p, InputNode item, String type) {
+        boolean textual = "function_call_output".equals(type) || "custom_tool_call_output".equals(type);
+        InputNode output = textual ? item.required(OUTPUT) : item.child(OUTPUT);
         JsonNode raw = output.raw();
         if (raw.isTextual()) {
             return raw.textValue();
+        }
+        if (!textual) {
+            return raw.isMissingNode() || raw.isNull() ? "" : raw.toString();
         }
         if (!raw.isArray()) {
             throw output.error("expected a string or an array of content parts, but was " + InputNode.describe(raw));
         }
         List<String> pieces = new ArrayList<>();
         for (InputNode part : output.asArray()) {
-            pieces.add(partText(part.requireObject()));
+            pieces.add(partText(p, part.requireObject()));
         }
         return Blocks.join(pieces);
     }
@@ -267,10 +315,10 @@ public final class OpenAiResponsesCodec implements WireCodec {
     private static void readReasoning(WireParse p, InputNode item, String wire, String step, String at) {
         List<String> pieces = new ArrayList<>();
         for (InputNode part : item.optArray("summary")) {
-            pieces.add(partText(part.requireObject()));
+            pieces.add(partText(p, part.requireObject()));
         }
         for (InputNode part : item.optArray(CONTENT)) {
-            pieces.add(partText(part.requireObject()));
+            pieces.add(partText(p, part.requireObject()));
         }
         ObjectNode payload = null;
         if (present(item, ENCRYPTED_CONTENT)) {
@@ -284,6 +332,11 @@ public final class OpenAiResponsesCodec implements WireCodec {
 
     private static ToolCall readCall(InputNode item, String type, String wire, String step) {
         String id = item.nonBlankText(CALL_ID);
+        if (!type.equals("function_call") && !type.equals("custom_tool_call")) {
+            // a built-in client tool (computer, shell, patch) or a newer call: its name is its type
+            String name = present(item, "name") ? item.nonBlankText("name") : type;
+            return new ToolCall(id, name, null, null, true, null, null, step, wire, !clientAnswers(type));
+        }
         String name = item.nonBlankText("name");
         boolean custom = type.equals("custom_tool_call");
         String arguments = custom ? item.text(INPUT) : item.text("arguments");
@@ -294,17 +347,20 @@ public final class OpenAiResponsesCodec implements WireCodec {
         return object ? call.withArgumentText(arguments) : call;
     }
 
-    static RequestOptions options(InputNode root) {
+    static RequestOptions options(WireParse p, InputNode root) {
         RequestOptions options = RequestOptions.unknown();
-        if (present(root, "reasoning")) {
-            InputNode reasoning = root.child("reasoning").requireObject();
+        if (present(root, "reasoning") && !root.raw().get("reasoning").isObject()) {
+            p.unknown(SURFACE.wireName(), root.child("reasoning"), "expected an object, but was "
+                    + InputNode.describe(root.raw().get("reasoning")) + "; the option is left unknown");
+        } else if (present(root, "reasoning")) {
+            InputNode reasoning = root.child("reasoning");
             if (present(reasoning, "effort")) {
                 String effort = reasoning.nonBlankText("effort");
                 options = options.withReasoning("none".equals(effort) ? Reasoning.disabled() : Reasoning.effort(effort));
             }
         }
         if (present(root, "tool_choice")) {
-            options = options.withToolChoice(toolChoice(root.child("tool_choice")));
+            options = options.withToolChoice(toolChoice(p, root.child("tool_choice")));
         }
         if (present(root, "parallel_tool_calls")) {
             options = options.withParallelToolCalls(root.optBoolean("parallel_tool_calls", true));
@@ -319,25 +375,35 @@ public final class OpenAiResponsesCodec implements WireCodec {
     }
 
     /** The tool choice; a built-in tool (web search, file search, MCP, …) is left unknown. */
-    private static ToolChoice toolChoice(InputNode choice) {
-        if (choice.raw().isTextual()) {
-            String mode = choice.asText();
-            return switch (mode) {
-                case "auto" -> ToolChoice.auto();
-                case "none" -> ToolChoice.none();
-                case "required" -> ToolChoice.required();
-                default -> throw choice.error("expected one of auto, none, required, but was \"" + mode + "\"");
-            };
+    private static ToolChoice toolChoice(WireParse p, InputNode choice) {
+        JsonNode raw = choice.raw();
+        if (raw.isTextual()) {
+            switch (raw.textValue()) {
+                case "auto":
+                    return ToolChoice.auto();
+                case "none":
+                    return ToolChoice.none();
+                case "required":
+                    return ToolChoice.required();
+                default:
+                    break;
+            }
+        } else if (raw.isObject() && raw.path("type").isTextual()) {
+            String type = raw.path("type").textValue();
+            if ((type.equals("function") || type.equals("custom")) && raw.path("name").isTextual()
+                    && !raw.path("name").textValue().isBlank()) {
+                return ToolChoice.tool(raw.path("name").textValue());
+            }
+            String mode = raw.path("mode").asText("");
+            if (type.equals("allowed_tools") && (mode.equals("auto") || mode.equals("required"))) {
+                return mode.equals("required") ? ToolChoice.required() : ToolChoice.auto();
+            }
+            if (!type.equals("function") && !type.equals("custom") && !type.equals("allowed_tools")) {
+                return null; // a built-in tool: the choice is left unknown, as documented
+            }
         }
-        choice.requireObject();
-        String type = choice.text("type");
-        if (type.equals("function") || type.equals("custom")) {
-            return ToolChoice.tool(choice.nonBlankText("name"));
-        }
-        if (type.equals("allowed_tools")) {
-            return "required".equals(choice.enumValue("mode", "auto", "required")) ? ToolChoice.required()
-                    : ToolChoice.auto();
-        }
+        p.unknown(SURFACE.wireName(), choice, "a tool_choice of " + InputNode.describe(raw)
+                + " that is not documented; the choice is left unknown");
         return null;
     }
 
@@ -565,8 +631,10 @@ public final class OpenAiResponsesCodec implements WireCodec {
                 item = original.deepCopy();
             } else {
                 JsonNode callBlock = originals.block(call);
-                boolean custom = callBlock != null && "custom_tool_call".equals(callBlock.path("type").asText());
-                item = Blocks.NODES.objectNode().put("type", custom ? "custom_tool_call_output" : "function_call_output");
+                String callType = callBlock == null ? "" : callBlock.path("type").asText();
+                String outputType = SURFACE.resultTypes().containsKey(callType + "_output") ? callType + "_output"
+                        : "function_call_output";
+                item = Blocks.NODES.objectNode().put("type", outputType);
             }
             if (!call.id().equals(item.path(CALL_ID).asText())) {
                 item.put(CALL_ID, call.id());

@@ -5,6 +5,7 @@ import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Payloads;
+import io.orderingguard.timeline.RequestOptions;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Thought;
 import io.orderingguard.timeline.ToolCall;
@@ -50,7 +51,8 @@ final class OpenAiResponsesStream {
         case "input_text", "output_text", "text", "summary_text", "reasoning_text" ->
                 part[1] instanceof String s ? s : null;
         case "refusal" -> part[2] instanceof String s ? s : null;
-        default -> Blocks.placeholder(type);
+        // the tree read reports a part type the vocabulary does not describe
+        default -> OpenAiResponsesCodec.SURFACE.otherTypes().contains(type) ? Blocks.placeholder(type) : null;
     };
     private static final Tokens.Field ITEM_FIELD = (tokens, k) -> (k == CONTENT || k == OUTPUT || k == SUMMARY)
             && tokens.isArray() ? parts(tokens) : tokens.value();
@@ -96,8 +98,9 @@ final class OpenAiResponsesStream {
             }
             ObjectNode context = previous == null ? null
                     : Blocks.NODES.objectNode().put(OpenAiResponsesCodec.PREVIOUS_RESPONSE, previous);
-            return StreamParts.dispatch(ctx, "openai-responses", model, StreamParts.withSystem(system, p.entries),
-                    rest.tools(root, OpenAiResponsesCodec::tools), context, OpenAiResponsesCodec.options(root));
+            return StreamParts.dispatch(ctx, OpenAiResponsesCodec.SURFACE, model, StreamParts.withSystem(system, p.entries),
+                    rest.tools(root, OpenAiResponsesCodec::tools), context,
+                    StreamParts.withoutUnknown(root, OpenAiResponsesCodec::options));
         });
     }
 
@@ -123,9 +126,11 @@ final class OpenAiResponsesStream {
             role = (String) item[ROLE];
         }
         boolean modelOutput = role != null ? role.equals("assistant") : !type.endsWith("_output");
+        boolean written = "assistant".equals(role) && (item[ID] == null || item[ID] == Tokens.NULL) && step != null
+                && !stepHasOutput;
         if (!modelOutput) {
             step = null;
-        } else if (step == null || type.equals("reasoning") && stepHasOutput) {
+        } else if (step == null || type.equals("reasoning") && stepHasOutput || written) {
             step = wire;
             stepHasOutput = false;
         }
@@ -135,6 +140,10 @@ final class OpenAiResponsesStream {
             case "function_call", "custom_tool_call" -> call(type, wire);
             case "function_call_output", "custom_tool_call_output" -> output(type, wire);
             default -> {
+                // calls and outputs of other tools, and what the vocabulary does not describe, take the tree read
+                if (!OpenAiResponsesCodec.SURFACE.otherTypes().contains(type)) {
+                    yield false;
+                }
                 p.addEntry(new Message(wire, modelOutput ? Role.ASSISTANT : Role.USER, Blocks.placeholder(type), null,
                         null, modelOutput ? step : null, wire), null, null);
                 yield true;

@@ -39,8 +39,9 @@ final class Rendering {
      */
     static ParsedBody read(Layout layout, JsonNode body, WireContext ctx) {
         Require.nonNull(ctx, "ctx");
-        Dispatch dispatch = layout.reader().read(body, ctx, WireParse.forCheck()).dispatch;
-        return ParsedBody.deferred(dispatch, () -> layout.reader().read(body, ctx, WireParse.forRender()).toParsedBody());
+        WireParse checked = layout.reader().read(body, ctx, WireParse.forCheck());
+        return ParsedBody.deferred(checked.dispatch, checked.unknown,
+                () -> layout.reader().read(body, ctx, WireParse.forRender()).toParsedBody());
     }
 
     static ObjectNode render(Layout layout, Dispatch repaired, ObjectNode originalBody) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.InputNode;
+import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -13,6 +14,7 @@ import io.orderingguard.timeline.Timeline;
 import io.orderingguard.wire.WireContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -62,6 +64,20 @@ final class StreamParts {
         }
     }
 
+    /**
+     * Reads part of a body with the codec's tree code, refusing it (a {@link GuardInputException}, which
+     * {@link #fromRest} turns into the tree read of the whole body) when it holds a shape the vocabulary
+     * does not describe: only the tree read reports those.
+     */
+    static <T> T withoutUnknown(InputNode root, BiFunction<WireParse, InputNode, T> read) {
+        WireParse scratch = WireParse.forCheck();
+        T value = read.apply(scratch, root);
+        if (!scratch.unknown.isEmpty()) {
+            throw root.error("holds a shape the tree read reports");
+        }
+        return value;
+    }
+
     /** Returns the entries of a body's system fields followed by those of its message list. */
     static List<Entry> withSystem(List<Entry> system, List<Entry> messages) {
         if (system.isEmpty()) {
@@ -77,11 +93,11 @@ final class StreamParts {
      * The dispatch of a body read: the context's provider and model win over the surface's and the
      * body's, as in the tree read.
      */
-    static Dispatch dispatch(WireContext ctx, String provider, String model, List<Entry> entries,
+    static Dispatch dispatch(WireContext ctx, ProviderSurface surface, String model, List<Entry> entries,
             List<DeclaredTool> tools, ObjectNode context, RequestOptions options) {
-        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : provider,
+        return new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : surface.provider(),
                 ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(entries, tools), context,
-                options);
+                options.withApi(surface));
     }
 
     /** Returns whether a kept value is a string. */

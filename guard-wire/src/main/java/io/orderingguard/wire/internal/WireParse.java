@@ -6,7 +6,9 @@ import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
+import io.orderingguard.json.InputNode;
 import io.orderingguard.wire.ParsedBody;
+import io.orderingguard.wire.UnknownShape;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -48,6 +50,8 @@ final class WireParse {
     final Map<String, TreeMap<Integer, JsonNode>> passive = new HashMap<>();
     /** Wire message id → the rendering key of each of its blocks ({@code null} for a passive one), in wire order. */
     final Map<String, List<String>> blockKeys = new HashMap<>();
+    /** The parts the surface's vocabulary does not describe, in body order. */
+    final List<UnknownShape> unknown = new ArrayList<>();
     /** Requested calls still waiting for a result, by id (the latest call with an id wins). */
     final Map<String, Integer> openCalls = new HashMap<>();
 
@@ -104,6 +108,11 @@ final class WireParse {
         }
     }
 
+    /** Records a part of the body the surface's vocabulary does not describe, carried through unchanged. */
+    void unknown(String surface, InputNode node, String detail) {
+        unknown.add(new UnknownShape(surface, node.path(), detail));
+    }
+
     static String key(Entry entry) {
         return entry.kind().name() + '|' + entry.id() + '|' + entry.wireMessage();
     }
@@ -143,6 +152,11 @@ final class WireParse {
         }
         addEntry(resultHolder, original, position);
         return false;
+    }
+
+    /** Returns whether a requested, client-answered call with this id still waits for its result. */
+    boolean answersOpenCall(String callId) {
+        return openCalls.containsKey(callId);
     }
 
     /** Attaches a result to a provider-executed call of the same message, by id. */
@@ -190,6 +204,6 @@ final class WireParse {
     }
 
     ParsedBody toParsedBody() {
-        return new ParsedBody(dispatch, positions, resultPositions);
+        return new ParsedBody(dispatch, positions, resultPositions, unknown);
     }
 }
