@@ -51,9 +51,11 @@ final class CatalogueText {
             new String[] {"Llama 3.1-3.3 (vLLM, Ollama, NIM template)", "llama-3-template", "llama-3"},
             new String[] {"Qwen 3 (DashScope or its template)", "qwen-3-api", "qwen-3"},
             new String[] {"DeepSeek V4 (deepseek-chat, -reasoner)", "deepseek-v4-api", "deepseek-v4"},
-            new String[] {"Mistral, Magistral", "mistral-api, mistral-reasoning-api", "mistral"},
+            new String[] {"Mistral without reasoning", "mistral-api", "mistral"},
+            new String[] {"Magistral, Mistral Medium 3.5, Small 4", "mistral-reasoning-api", "mistral"},
             new String[] {"GPT-OSS (Harmony template)", "gpt-oss-template", "gpt-oss"},
-            new String[] {"IBM Granite 3 / 4 (chat template)", "granite-3-template, granite-4-template", "granite-3-x"},
+            new String[] {"IBM Granite 3 (chat template)", "granite-3-template", "granite-3-x"},
+            new String[] {"IBM Granite 4 (chat template)", "granite-4-template", "granite-4-x"},
             new String[] {"OpenAI Responses without store", "openai-responses", "codex-responses"});
 
     /** The rule of thumb above the table. */
@@ -98,7 +100,13 @@ final class CatalogueText {
         out.println();
         out.println("WHICH FAMILY  when you name one yourself");
         wrap(out, "  ", "  " + WHICH_FAMILY_RULE);
-        String format = "  %-42s %-37s %s";
+        int situation = "IF YOU CALL".length();
+        int pick = "PICK".length();
+        for (String[] row : WHICH_FAMILY) {
+            situation = Math.max(situation, row[0].length());
+            pick = Math.max(pick, row[1].length());
+        }
+        String format = "  %-" + situation + "s  %-" + pick + "s  %s";
         out.println(String.format(Locale.ROOT, format, "IF YOU CALL", "PICK", "NOT"));
         for (String[] row : WHICH_FAMILY) {
             out.println(String.format(Locale.ROOT, format, row[0], row[1], row[2]).stripTrailing());
