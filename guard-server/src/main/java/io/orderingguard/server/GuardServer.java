@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
@@ -184,6 +185,9 @@ public final class GuardServer implements AutoCloseable {
         http.setSendXPoweredBy(false);
         http.setSendDateHeader(false);
         http.setRequestHeaderSize(32 * 1024);
+        // a Bedrock model id may be an ARN, its '/' sent as %2F: the path is forwarded as sent, never resolved here
+        http.setUriCompliance(UriCompliance.DEFAULT.with("guard-serve", UriCompliance.Violation.AMBIGUOUS_PATH_SEPARATOR,
+                UriCompliance.Violation.AMBIGUOUS_PATH_ENCODING));
         ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
         connector.setHost(config.listenHost());
         connector.setPort(config.listenPort());

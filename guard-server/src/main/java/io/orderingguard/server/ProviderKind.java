@@ -1,5 +1,6 @@
 package io.orderingguard.server;
 
+import io.orderingguard.surface.ProviderIds;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -13,21 +14,21 @@ import java.util.Optional;
  */
 public enum ProviderKind {
     /** OpenAI: {@code /v1/chat/completions}, {@code /v1/responses} (guarded) and the rest of {@code /v1/*}. */
-    OPENAI("openai", List.of("/v1/chat/completions", "/v1/responses", "/v1/* (models, files, embeddings: not guarded)")),
+    OPENAI(ProviderIds.OPENAI, List.of("/v1/chat/completions", "/v1/responses", "/v1/* (models, files, embeddings: not guarded)")),
     /** Anthropic: {@code /v1/messages} (guarded), and {@code /v1/*} with an {@code anthropic-version} header. */
-    ANTHROPIC("anthropic", List.of("/v1/messages", "/v1/messages/count_tokens and /v1/* with an anthropic-version "
+    ANTHROPIC(ProviderIds.ANTHROPIC, List.of("/v1/messages", "/v1/messages/count_tokens and /v1/* with an anthropic-version "
             + "header (not guarded)")),
     /** Gemini API: {@code /v1beta/models/{model}:generateContent} and {@code :streamGenerateContent}. */
-    GEMINI("gemini", List.of("/v1beta/models/{model}:generateContent", "/v1beta/models/{model}:streamGenerateContent",
+    GEMINI(ProviderIds.GEMINI, List.of("/v1beta/models/{model}:generateContent", "/v1beta/models/{model}:streamGenerateContent",
             "/v1beta/* (not guarded)")),
     /** Vertex AI: the {@code publishers/google/models/{model}:generateContent} paths under {@code /v1/projects/}. */
-    VERTEX("vertex", List.of("/v1/projects/{project}/locations/{location}/publishers/google/models/{model}:generateContent",
+    VERTEX(ProviderIds.VERTEX, List.of("/v1/projects/{project}/locations/{location}/publishers/google/models/{model}:generateContent",
             "…:streamGenerateContent", "/v1/projects/* and /v1beta1/projects/* (not guarded)")),
     /** Azure OpenAI: {@code /openai/deployments/{deployment}/chat/completions}, {@code /openai/v1/*}. */
     AZURE_OPENAI("azure-openai", List.of("/openai/deployments/{deployment}/chat/completions",
             "/openai/v1/chat/completions", "/openai/v1/responses", "/openai/* (not guarded)")),
     /** Bedrock Runtime: {@code /model/{modelId}/converse} and {@code /converse-stream}. */
-    BEDROCK("bedrock", List.of("/model/{modelId}/converse", "/model/{modelId}/converse-stream",
+    BEDROCK(ProviderIds.BEDROCK, List.of("/model/{modelId}/converse", "/model/{modelId}/converse-stream",
             "/model/* (invoke: not guarded)"));
 
     private final String configName;

@@ -94,6 +94,17 @@ class ProxyEnforceTest {
     }
 
     @Test
+    void should_forward_a_bedrock_path_whose_model_is_an_arn_as_sent() {
+        String arn = "arn%3Aaws%3Abedrock%3Aus-east-1%3A123456789012%3Ainference-profile%2Fus.anthropic.claude-sonnet-4-5-v1%3A0";
+        HttpResponse<String> r = Http.post(proxy.baseUrl() + "/model/" + arn + "/converse", Bodies.BEDROCK_HELLO,
+                "Content-Type", "application/json");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("x-ordering-guard")).hasValue("passed");
+        assertThat(emulator.lastRequest().path()).isEqualTo("/model/arn:aws:bedrock:us-east-1:123456789012:inference-profile/"
+                + "us.anthropic.claude-sonnet-4-5-v1:0/converse");
+    }
+
+    @Test
     void should_reject_in_bedrocks_envelope_with_the_aws_error_type() throws Exception {
         HttpResponse<String> r = Http.post(proxy.baseUrl() + "/model/anthropic.claude-3-5-sonnet-20240620-v1:0/converse",
                 Bodies.BEDROCK_ORPHAN, "Content-Type", "application/json");
