@@ -65,13 +65,13 @@ public final class ProviderIds {
         provider(DASHSCOPE, Set.of(ProviderSurface.OPENAI_CHAT), "alibaba", "aliyun", "qwen", "model-studio");
         provider(XAI, Set.of(ProviderSurface.OPENAI_CHAT), "x-ai");
 
-        vendor(OPENAI, "openai");
-        vendor(ANTHROPIC, "anthropic");
-        vendor(GEMINI, "google", "gemini");
-        vendor(DEEPSEEK, "deepseek", "deepseek-ai");
-        vendor(MISTRAL, "mistralai", "mistral");
-        vendor(COHERE, "cohere", "coherelabs");
-        vendor(XAI, "x-ai", "xai");
+        vendor(OPENAI, OPENAI);
+        vendor(ANTHROPIC, ANTHROPIC);
+        vendor(GEMINI, "google", GEMINI);
+        vendor(DEEPSEEK, DEEPSEEK, "deepseek-ai");
+        vendor(MISTRAL, "mistralai", MISTRAL);
+        vendor(COHERE, COHERE, "coherelabs");
+        vendor(XAI, "x-ai", XAI);
     }
 
     private ProviderIds() {}
