@@ -134,17 +134,16 @@ public final class ServeCommand implements Callable<Integer> {
         if (accessLog != null) {
             b.accessLog(accessLog);
         }
+        ServerConfig built = null;
         try {
-            ServerConfig built = b.build();
-            if (!problems.isEmpty()) {
-                throw new GuardConfigException(ServerConfig.WHAT, problems);
-            }
-            return built;
+            built = b.build();
         } catch (GuardConfigException e) {
-            List<String> all = new ArrayList<>(problems);
-            all.addAll(e.problems());
-            throw new GuardConfigException(ServerConfig.WHAT + (config == null ? "" : " (" + config + ")"), all);
+            problems.addAll(e.problems());
         }
+        if (!problems.isEmpty()) {
+            throw new GuardConfigException(ServerConfig.WHAT + (config == null ? "" : " (" + config + ")"), problems);
+        }
+        return built;
     }
 
     /**
