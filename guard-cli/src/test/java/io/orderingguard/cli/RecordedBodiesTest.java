@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.TestFactory;
  * {@code guard check --wire auto} over the original request bodies kept in {@code conformance/recorded}
  * ({@code *.request.json}, next to the dispatch document converted from each): a body the provider
  * accepted is never rejected, with the model and provider the case records (Bedrock carries the model in
- * the URL path); a body of a surface this build has no codec for is one clear error, exit 2.
+ * the URL path); a body of a surface this build has no codec for is one clear error, exit 2. A case marked
+ * {@code gap} (a provider rule no rule covers yet) is reported as skipped.
  */
 class RecordedBodiesTest {
 
@@ -38,7 +40,11 @@ class RecordedBodiesTest {
         String name = body.getFileName().toString();
         String caseName = name.substring(0, name.length() - ".request.json".length()) + ".json";
         JsonNode document = JSON.readTree(body.resolveSibling(caseName).toFile());
-        JsonNode verdict = JSON.readTree(body.resolveSibling("cases.json").toFile()).path(caseName).path("verdict");
+        JsonNode recorded = JSON.readTree(body.resolveSibling("cases.json").toFile()).path(caseName);
+        JsonNode verdict = recorded.path("verdict");
+        // a provider rule no rule covers yet: reported as skipped (not caught), as RecordedCorpusTest does
+        Assumptions.assumeTrue(recorded.path("gap").isMissingNode(), "gap " + recorded.path("gap").asText()
+                + ": not caught yet");
         WireFormat surface = WireFormat.detect(JSON.readTree(body.toFile()), null);
 
         CliRun run = CliRun.of("check", "--wire", "auto", "--model", document.path("model").asText(), "--provider",

@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.profiles.Profiles;
+import io.orderingguard.timeline.ToolCall;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -77,7 +79,7 @@ class TolerantReadTest {
                                 + "choice is left unknown")),
                 Arguments.argumentSet("Chat thinking without type (Z.ai)", WireFormat.OPENAI_CHAT,
                         "{\"thinking\":{\"budget\":1024},\"messages\":[]}",
-                        List.of("$.thinking: type none is not one of enabled, disabled; the option is left unknown")),
+                        List.of("$.thinking: no type; expected one of enabled, disabled; the option is left unknown")),
                 Arguments.argumentSet("Chat unknown content part", WireFormat.OPENAI_CHAT,
                         "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"video_url\",\"video_url\":{}}]}]}",
                         List.of("$.messages[0].content[0].type: unknown content part type \"video_url\", kept as a "
@@ -94,6 +96,11 @@ class TolerantReadTest {
                         "{\"input\":[{\"role\":\"user\",\"content\":\"hi\"},{\"type\":\"tool_search_call\",\"call_id\":"
                                 + "\"ts_1\",\"arguments\":{}},{\"type\":\"function_call_output\",\"call_id\":\"ts_1\","
                                 + "\"output\":\"found\"}]}",
+                        List.of()),
+                Arguments.argumentSet("Responses tool search call the client executes, left unanswered",
+                        WireFormat.OPENAI_RESPONSES,
+                        "{\"input\":[{\"role\":\"user\",\"content\":\"hi\"},{\"type\":\"tool_search_call\",\"call_id\":"
+                                + "\"ts_1\",\"execution\":\"client\",\"arguments\":{}}]}",
                         List.of()),
                 Arguments.argumentSet("Responses newer call and output items", WireFormat.OPENAI_RESPONSES,
                         "{\"input\":[{\"role\":\"user\",\"content\":\"hi\"},{\"type\":\"teleport_call\",\"call_id\":"
@@ -169,6 +176,24 @@ class TolerantReadTest {
                 .containsExactlyElementsOf(expected);
         assertThat(parsed.unknownShapes()).allSatisfy(s -> assertThat(s.surface()).isEqualTo(surface.wireName()));
         assertThat(parsed.dispatch().options().api()).isEqualTo(surface.surface());
+    }
+
+    @Test
+    void should_read_a_client_tool_search_as_a_call_waiting_for_its_output_and_a_hosted_one_as_answerable()
+            throws Exception {
+        String body = "{\"input\":[{\"role\":\"user\",\"content\":\"hi\"},{\"type\":\"tool_search_call\","
+                + "\"call_id\":\"ts_1\",\"execution\":\"%s\",\"arguments\":{}}]}";
+        WireCodec codec = WireFormat.OPENAI_RESPONSES.codec().orElseThrow();
+
+        ToolCall client = (ToolCall) codec.read(MAPPER.readTree(body.formatted("client")), WireContext.of("r", 0))
+                .dispatch().timeline().entries().get(1);
+        ToolCall hosted = (ToolCall) codec.read(MAPPER.readTree(body.formatted("server")), WireContext.of("r", 0))
+                .dispatch().timeline().entries().get(1);
+
+        assertThat(client.id()).isEqualTo("ts_1");
+        assertThat(client.tool()).isEqualTo("tool_search_call");
+        assertThat(client.providerExecuted()).isFalse();
+        assertThat(hosted.providerExecuted()).isTrue();
     }
 
     @ParameterizedTest

@@ -197,9 +197,10 @@ final class Blocks {
                 }
             }
         }
-        p.unknown(surface.wireName(), option, (raw.isObject() ? "type " + typeOf(option) + " is not one of "
-                + String.join(", ", allowed) : "expected an object, but was " + InputNode.describe(raw))
-                + "; the option is left unknown");
+        String problem = !raw.isObject() ? "expected an object, but was " + InputNode.describe(raw)
+                : raw.has("type") ? "type " + typeOf(option) + " is not one of " + String.join(", ", allowed)
+                : "no type; expected one of " + String.join(", ", allowed);
+        p.unknown(surface.wireName(), option, problem + "; the option is left unknown");
         return null;
     }
 

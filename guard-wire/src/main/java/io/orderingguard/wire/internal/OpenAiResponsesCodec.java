@@ -335,7 +335,9 @@ public final class OpenAiResponsesCodec implements WireCodec {
         if (!type.equals("function_call") && !type.equals("custom_tool_call")) {
             // a built-in client tool (computer, shell, patch) or a newer call: its name is its type
             String name = present(item, "name") ? item.nonBlankText("name") : type;
-            return new ToolCall(id, name, null, null, true, null, null, step, wire, !clientAnswers(type));
+            // a tool search the client runs ("execution": "client") waits for the client's output like a function call
+            boolean client = clientAnswers(type) || "client".equals(item.raw().path("execution").asText(""));
+            return new ToolCall(id, name, null, null, true, null, null, step, wire, !client);
         }
         String name = item.nonBlankText("name");
         boolean custom = type.equals("custom_tool_call");
