@@ -91,12 +91,13 @@ class ShadedJarIT {
     @Test
     void should_answer_a_bad_body_with_one_line_and_exit_2() throws Exception {
         Path body = dir.resolve("body.json");
-        Files.writeString(body, "{\"model\": \"gpt-4o\", \"messages\": [{\"role\": \"robot\", \"content\": \"hi\"}]}");
+        // a wrong type is bad in every mode (an unknown role is carried through unless --strict)
+        Files.writeString(body, "{\"model\": \"gpt-4o\", \"messages\": [{\"role\": \"user\", \"content\": 7}]}");
 
         Run run = guard("check", "--wire", "openai-chat", body.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).isEqualTo("guard: " + body + ": $.messages[0].role: expected one of system, developer, "
-                + "user, assistant, tool, but was \"robot\"\n");
+        assertThat(run.err()).isEqualTo("guard: " + body + ": $.messages[0].content: expected a string or an array of "
+                + "content parts, but was a number (7)\n");
     }
 }
