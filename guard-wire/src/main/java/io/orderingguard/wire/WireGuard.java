@@ -13,6 +13,7 @@ import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
+import io.orderingguard.wire.internal.Splice;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;
@@ -221,11 +222,8 @@ public final class WireGuard {
             }
         }
         ObjectNode rendered = codec.render(result.dispatch(), json);
-        try {
-            return new WireVerdict.Repaired(body, MAPPER.writeValueAsBytes(rendered), parsed, result);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write the repaired " + codec.format().wireName() + " body", e);
-        }
+        // spliced into the client's bytes: what the repair left equal goes out exactly as it was written
+        return new WireVerdict.Repaired(body, Splice.render(body, json, rendered, MAPPER), parsed, result);
     }
 
     private WireContext context(WireFormat format, String urlPath, String conversationId) {
