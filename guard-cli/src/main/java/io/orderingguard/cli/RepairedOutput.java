@@ -2,7 +2,6 @@ package io.orderingguard.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.json.DispatchCodec;
@@ -31,7 +30,6 @@ import java.util.Map;
  */
 final class RepairedOutput implements AutoCloseable {
 
-    private static final ObjectMapper PRETTY = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final ObjectMapper COMPACT = new ObjectMapper();
 
     private final Path dir;
@@ -131,8 +129,13 @@ final class RepairedOutput implements AutoCloseable {
                 lines.count++;
                 return target + ":" + lines.count;
             }
-            String text = input.wire() == null ? documents.writePretty(sent)
-                    : PRETTY.writeValueAsString(render(input, sent));
+            if (input.wire() != null) {
+                // the repaired body spliced into the file's bytes: what the repair left equal stays as written
+                Files.write(target, input.wire().codec().renderBytes(sent, input.wire().body(),
+                        Files.readAllBytes(input.file())));
+                return target.toString();
+            }
+            String text = documents.writePretty(sent);
             Files.writeString(target, text.endsWith("\n") ? text : text + "\n", StandardCharsets.UTF_8);
             return target.toString();
         } catch (JsonProcessingException e) {

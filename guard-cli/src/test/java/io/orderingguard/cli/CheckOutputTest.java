@@ -56,7 +56,12 @@ class CheckOutputTest {
                         + " the conversation has no result for it.\", \"is_error\": true},"
                         + " {\"type\": \"text\", \"text\": \"and Rome?\"}]"));
         assertThat(JSON.readTree(out.resolve("claude.json").toFile())).isEqualTo(expected);
-        assertThat(Files.readString(out.resolve("claude.json"))).startsWith("{\n  \"model\" : \"claude-sonnet-4-5\",\n");
+        // spliced into the file's bytes: only the changed content array is written anew
+        String last = "{\"role\": \"user\", \"content\": ";
+        int at = ANTHROPIC.lastIndexOf(last) + last.length();
+        int end = at + "\"and Rome?\"".length();
+        assertThat(Files.readString(out.resolve("claude.json"))).isEqualTo(ANTHROPIC.substring(0, at)
+                + JSON.writeValueAsString(expected.at("/messages/2/content")) + ANTHROPIC.substring(end));
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Reads and writes the {@code options} object of a dispatch document (DESIGN §7) for
+ * Reads and writes the {@code options} object of a dispatch document (docs/dispatch-format.md) for
  * {@link DispatchCodec}: reasoning, tool choice, parallel tool calls, the token limit, streaming and
  * the API surface.
  * Fields that are unknown are absent on both sides.

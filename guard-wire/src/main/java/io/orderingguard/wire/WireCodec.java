@@ -79,4 +79,21 @@ public interface WireCodec {
      * @throws GuardInputException when the original body is not of this surface's shape
      */
     ObjectNode render(Dispatch repaired, ObjectNode originalBody);
+
+    /**
+     * Renders a (possibly repaired) dispatch spliced into the bytes of the original body: every value
+     * the repair left equal is copied as it was written (layout, key order, number spelling, escapes,
+     * unknown fields), containers that line up keep their layout, and only what changed is written
+     * anew. A dispatch the repair did not change gives back bytes equal to the original.
+     *
+     * @param repaired the dispatch, as {@link #parse} made it or as a repair changed it
+     * @param originalBody the tree read from {@code originalBytes} (not modified)
+     * @param originalBytes the body as written, UTF-8 JSON (not modified)
+     * @return the bytes to send
+     * @throws GuardInputException when the original body is not of this surface's shape
+     */
+    default byte[] renderBytes(Dispatch repaired, ObjectNode originalBody, byte[] originalBytes) {
+        return io.orderingguard.wire.internal.Splice.render(originalBytes, originalBody, render(repaired, originalBody),
+                WireGuard.mapper());
+    }
 }

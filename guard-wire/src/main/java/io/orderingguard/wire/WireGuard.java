@@ -13,7 +13,6 @@ import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.support.Require;
-import io.orderingguard.wire.internal.Splice;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Optional;
@@ -71,6 +70,11 @@ public final class WireGuard {
         // request bodies carry base64 images and PDFs: allow strings up to the providers' own limits
         MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
                 .maxStringLength(256 * 1024 * 1024).build());
+    }
+
+    /** The mapper request bodies are read and repaired bodies written with (decimals kept as spelled). */
+    static ObjectMapper mapper() {
+        return MAPPER;
     }
 
     private final OrderingGuard guard;
@@ -221,9 +225,8 @@ public final class WireGuard {
                 throw new UncheckedIOException("a body that was read once no longer parses", e);
             }
         }
-        ObjectNode rendered = codec.render(result.dispatch(), json);
         // spliced into the client's bytes: what the repair left equal goes out exactly as it was written
-        return new WireVerdict.Repaired(body, Splice.render(body, json, rendered, MAPPER), parsed, result);
+        return new WireVerdict.Repaired(body, codec.renderBytes(result.dispatch(), json, body), parsed, result);
     }
 
     private WireContext context(WireFormat format, String urlPath, String conversationId) {
