@@ -1,5 +1,6 @@
 package io.orderingguard.benchmarks;
 
+import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.timeline.DeclaredTool;
@@ -53,7 +54,7 @@ public final class Conversations {
     public static final String MODEL = "claude-sonnet-4-5";
 
     /** The replay tag of every generated thought. */
-    public static final String THINKING_TAG = "anthropic-messages-thinking-v1";
+    public static final String THINKING_TAG = ReplayTags.ANTHROPIC_THINKING;
 
     private static final long SEED = 0x0DE7_2026L;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;

@@ -134,7 +134,7 @@ public final class Payloads {
      *
      * <pre>{@code
      * ObjectNode payload = Payloads.of("signature", signature);
-     * Thought thought = new Thought(id, thinking, payload, "anthropic-messages-thinking-v1", step, wire);
+     * Thought thought = new Thought(id, thinking, payload, ReplayTags.ANTHROPIC_THINKING, step, wire);
      * }</pre>
      *
      * @param name the field name

@@ -1,5 +1,6 @@
 package io.orderingguard.examples;
 
+import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardResult;
@@ -101,6 +102,6 @@ public final class RedisStashExample {
 
     private static Thought signedThinking(String id, String signature) {
         ObjectNode payload = JsonNodeFactory.instance.objectNode().put("signature", signature);
-        return new Thought(id, "", payload, "anthropic-messages-thinking-v1", null, null);
+        return new Thought(id, "", payload, ReplayTags.ANTHROPIC_THINKING, null, null);
     }
 }
