@@ -12,6 +12,7 @@ import io.orderingguard.json.InputNode;
 import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolChoice;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -202,6 +203,21 @@ final class Blocks {
                 : "no type; expected one of " + String.join(", ", allowed);
         p.unknown(surface.wireName(), option, problem + "; the option is left unknown");
         return null;
+    }
+
+    /**
+     * Reads the OpenAI-style string tool choices: {@code auto}, {@code none}, {@code required}, and
+     * another name for required where a surface's providers document one (Mistral's {@code any}).
+     *
+     * @return the choice, or {@code null} for any other string
+     */
+    static ToolChoice toolChoiceMode(String mode, String requiredAlias) {
+        return switch (mode) {
+            case "auto" -> ToolChoice.auto();
+            case "none" -> ToolChoice.none();
+            case "required" -> ToolChoice.required();
+            default -> mode.equals(requiredAlias) ? ToolChoice.required() : null;
+        };
     }
 
     /** Returns the content of a result as the wire would carry it in a new block. */

@@ -251,18 +251,9 @@ public final class OpenAiChatCodec implements WireCodec {
      */
     private static ToolChoice toolChoice(WireParse p, InputNode choice) {
         JsonNode raw = choice.raw();
-        if (raw.isTextual()) {
-            switch (raw.textValue()) {
-                case "auto":
-                    return ToolChoice.auto();
-                case "none":
-                    return ToolChoice.none();
-                case "required":
-                case "any":
-                    return ToolChoice.required();
-                default:
-                    break;
-            }
+        ToolChoice mode = raw.isTextual() ? Blocks.toolChoiceMode(raw.textValue(), "any") : null;
+        if (mode != null) {
+            return mode;
         } else if (raw.isObject()) {
             JsonNode type = raw.get("type");
             String kind = type == null ? raw.has("function") ? "function" : null
