@@ -251,9 +251,9 @@ public final class OpenAiChatCodec implements WireCodec {
      */
     private static ToolChoice toolChoice(WireParse p, InputNode choice) {
         JsonNode raw = choice.raw();
-        ToolChoice mode = raw.isTextual() ? Blocks.toolChoiceMode(raw.textValue(), "any") : null;
-        if (mode != null) {
-            return mode;
+        ToolChoice named = raw.isTextual() ? Blocks.toolChoiceMode(raw.textValue(), "any") : null;
+        if (named != null) {
+            return named;
         } else if (raw.isObject()) {
             JsonNode type = raw.get("type");
             String kind = type == null ? raw.has("function") ? "function" : null

@@ -379,9 +379,9 @@ public final class OpenAiResponsesCodec implements WireCodec {
     /** The tool choice; a built-in tool (web search, file search, MCP, …) is left unknown. */
     private static ToolChoice toolChoice(WireParse p, InputNode choice) {
         JsonNode raw = choice.raw();
-        ToolChoice mode = raw.isTextual() ? Blocks.toolChoiceMode(raw.textValue(), null) : null;
-        if (mode != null) {
-            return mode;
+        ToolChoice named = raw.isTextual() ? Blocks.toolChoiceMode(raw.textValue(), null) : null;
+        if (named != null) {
+            return named;
         } else if (raw.isObject() && raw.path("type").isTextual()) {
             String type = raw.path("type").textValue();
             if ((type.equals("function") || type.equals("custom")) && raw.path("name").isTextual()
