@@ -141,7 +141,7 @@ class ProxyBadInputTest {
                 .contains("ordering_guard_proxy_guard_seconds_count{upstream=\"openai\"}")
                 .contains("ordering_guard_proxy_inflight")
                 .contains("jvm_memory_used_bytes");
-        assertThat(awaitLog(ACCESS)).singleElement().asString().matches("\\S+Z 127\\.0\\.0\\.1 \"POST /v1/chat/completions\" 400 "
+        assertThat(awaitLog(ACCESS, "POST /v1/chat/completions")).singleElement().asString().matches("\\S+Z 127\\.0\\.0\\.1 \"POST /v1/chat/completions\" 400 "
                 + "upstream=openai guard=rejected rules=openai-tool-message-follows-tool-calls ms=\\d+\\.\\d in=\\d+ out=\\d+");
     }
 
@@ -150,17 +150,23 @@ class ProxyBadInputTest {
         Http.post(proxy.baseUrl() + "/v1beta/models/gemini-2.5-flash:generateContent?key=AIza-very-secret",
                 "{\"contents\":[{\"role\":\"user\",\"parts\":[{\"text\":\"hi\"}]}]}");
         assertThat(emulator.lastRequest().path()).isEqualTo("/v1beta/models/gemini-2.5-flash:generateContent");
-        assertThat(awaitLog(ACCESS)).singleElement().asString().contains("\"POST /v1beta/models/gemini-2.5-flash:generateContent\" 200")
+        assertThat(awaitLog(ACCESS, "POST /v1beta/models/gemini-2.5-flash:generateContent")).singleElement().asString().contains("\"POST /v1beta/models/gemini-2.5-flash:generateContent\" 200")
                 .doesNotContain("AIza-very-secret").doesNotContain("key=");
     }
 
     /** The access log line is written when the answer's last byte is out, which may be just after the client has it. */
-    static List<String> awaitLog(List<String> log) {
+    /**
+     * Waits for the access-log lines of one request line ({@code "POST /v1/messages"}): a line is written
+     * once its response is sent, so the line of the test before may still arrive after a reset.
+     */
+    static List<String> awaitLog(List<String> log, String requestLine) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (log.isEmpty() && System.nanoTime() < deadline) {
+        List<String> found = List.of();
+        while (found.isEmpty() && System.nanoTime() < deadline) {
+            found = log.stream().filter(line -> line.contains("\"" + requestLine + "\"")).toList();
             Thread.onSpinWait();
         }
-        return log;
+        return found;
     }
 
     static int freePort() throws java.io.IOException {

@@ -64,7 +64,7 @@ class ProxyEnforceTest {
                 .contains("messages[1]")
                 .endsWith("Nothing was sent to the provider.");
         assertThat(emulator.requestCount()).isZero();
-        assertThat(ProxyBadInputTest.awaitLog(ACCESS)).singleElement().asString()
+        assertThat(ProxyBadInputTest.awaitLog(ACCESS, "POST /v1/chat/completions")).singleElement().asString()
                 .contains("\"POST /v1/chat/completions\" 400 upstream=openai guard=rejected rules=")
                 .doesNotContain("sk-test-secret");
     }
