@@ -40,8 +40,12 @@ import org.eclipse.jetty.util.Callback;
  * <pre>
  * mvn -B -pl guard-server test-compile dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/cp.txt
  * java -Xmx2g -cp guard-server/target/test-classes:guard-server/target/classes:$(cat guard-server/target/cp.txt) \
- *      io.orderingguard.server.ProxyLoadBenchmark [seconds per round, default 8]
+ *      io.orderingguard.server.ProxyLoadBenchmark [seconds per round, default 8] [emulator|stub|heap]
  * </pre>
+ *
+ * With {@code stub} the upstream is a Jetty server answering a canned completion, so that the figures
+ * show the proxy's own cost rather than the emulator's (a JDK {@code HttpServer} on four threads that
+ * parses and validates every body); {@code heap} measures the heap per in-flight request only.
  *
  * Everything (clients, proxy, emulator) shares the machine's cores, as a sidecar does; on loopback only.
  */
@@ -59,39 +63,92 @@ public final class ProxyLoadBenchmark {
      */
     public static void main(String[] args) throws Exception {
         int seconds = args.length > 0 ? Integer.parseInt(args[0]) : 8;
+        String upstream = args.length > 1 ? args[1] : "emulator";
         // the emulator runs on the JDK's HttpServer, which writes headers and body in two packets without
         // TCP_NODELAY: with a client that delays its ACKs (Jetty's) every answer would wait 40 ms for Nagle
         System.setProperty("sun.net.httpserver.nodelay", "true");
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .executor(Executors.newFixedThreadPool(CLIENTS + 8)).build();
-        try (ProviderEmulator emulator = ProviderEmulator.builder().build().start();
-                GuardServer proxy = GuardServer.start(ServerConfig.builder().listen("127.0.0.1:0")
-                        .upstream("openai", emulator.baseUrl()).build(), null)) {
-            System.out.printf(Locale.ROOT, "%-9s %-8s %9s %9s %9s %9s %11s %11s %9s%n", "history", "body", "1c p50", "1c p99",
-                    "32c p50", "32c p99", "32c req/s", "direct r/s", "ratio");
-            for (int size : new int[] {10, 100, 1000}) {
-                byte[] body = body(size);
-                String direct = emulator.baseUrl() + "/v1/chat/completions";
-                String proxied = proxy.baseUrl() + "/v1/chat/completions";
-                // warm both paths (JIT) before measuring
-                load(client, direct, body, CLIENTS, 3);
-                load(client, proxied, body, CLIENTS, 3);
-                Result d1 = sequential(client, direct, body, seconds);
-                Result p1 = sequential(client, proxied, body, seconds);
-                Result d32 = load(client, direct, body, CLIENTS, seconds);
-                Result p32 = load(client, proxied, body, CLIENTS, seconds);
-                emulator.reset();
-                System.out.printf(Locale.ROOT, "%-9s %-8s %+8.2fms %+8.2fms %+8.2fms %+8.2fms %11.0f %11.0f %8.0f%%%n",
-                        size + " msgs", body.length / 1024 + " KiB", ms(p1.p50 - d1.p50), ms(p1.p99 - d1.p99),
-                        ms(p32.p50 - d32.p50), ms(p32.p99 - d32.p99), p32.throughput, d32.throughput,
-                        100 * p32.throughput / d32.throughput);
-                System.out.printf(Locale.ROOT, "%-18s direct 1c p50 %.2f ms p99 %.2f ms; 32c p50 %.2f ms p99 %.2f ms; "
-                        + "proxied 1c p50 %.2f ms p99 %.2f ms; 32c p50 %.2f ms p99 %.2f ms%n", "", ms(d1.p50), ms(d1.p99),
-                        ms(d32.p50), ms(d32.p99), ms(p1.p50), ms(p1.p99), ms(p32.p50), ms(p32.p99));
+        // between rounds a client's pooled connections sit idle; neither server may close them meanwhile (the
+        // JDK client would then send on a closed connection and fail, which no round should measure)
+        System.setProperty("sun.net.httpserver.idleInterval", "600");
+        int status = 0;
+        try {
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .executor(Executors.newFixedThreadPool(CLIENTS + 8)).build();
+            if (!upstream.equals("heap")) {
+                run(client, seconds, upstream);
+            }
+            heapPerInFlightRequest(client);
+        } catch (Exception | AssertionError e) {
+            e.printStackTrace();
+            status = 1;
+        }
+        System.exit(status);
+    }
+
+    private static void run(HttpClient client, int seconds, String upstreamKind) throws Exception {
+        try (ProviderEmulator emulator = ProviderEmulator.builder().build().start()) {
+            Server stub = upstreamKind.equals("stub") ? stub() : null;
+            String upstream = stub == null ? emulator.baseUrl()
+                    : "http://127.0.0.1:" + ((ServerConnector) stub.getConnectors()[0]).getLocalPort();
+            try (GuardServer proxy = GuardServer.start(ServerConfig.builder().listen("127.0.0.1:0").idleTimeout("10m")
+                    .upstream("openai", upstream).build(), null)) {
+                System.out.printf(Locale.ROOT, "upstream: %s, %d s per round, %d clients, %d cores%n", stub == null
+                        ? "the provider emulator" : "a Jetty stub answering a canned completion", seconds, CLIENTS,
+                        Runtime.getRuntime().availableProcessors());
+                System.out.printf(Locale.ROOT, "%-9s %-8s %9s %9s %9s %9s %11s %11s %9s%n", "history", "body", "1c p50",
+                        "1c p99", "32c p50", "32c p99", "32c req/s", "direct r/s", "ratio");
+                for (int size : new int[] {10, 100, 1000}) {
+                    byte[] body = body(size);
+                    String direct = upstream + "/v1/chat/completions";
+                    String proxied = proxy.baseUrl() + "/v1/chat/completions";
+                    // warm both paths (JIT) before measuring
+                    load(client, direct, body, CLIENTS, 5);
+                    load(client, proxied, body, CLIENTS, 5);
+                    sequential(client, direct, body, 2);
+                    sequential(client, proxied, body, 2);
+                    Result d1 = sequential(client, direct, body, seconds);
+                    Result p1 = sequential(client, proxied, body, seconds);
+                    Result d32 = load(client, direct, body, CLIENTS, seconds);
+                    Result p32 = load(client, proxied, body, CLIENTS, seconds);
+                    emulator.reset();
+                    System.out.printf(Locale.ROOT, "%-9s %-8s %+8.2fms %+8.2fms %+8.2fms %+8.2fms %11.0f %11.0f %8.0f%%%n",
+                            size + " msgs", body.length / 1024 + " KiB", ms(p1.p50 - d1.p50), ms(p1.p99 - d1.p99),
+                            ms(p32.p50 - d32.p50), ms(p32.p99 - d32.p99), p32.throughput, d32.throughput,
+                            100 * p32.throughput / d32.throughput);
+                    System.out.printf(Locale.ROOT, "%-18s direct 1c p50 %.2f ms p99 %.2f ms; 32c p50 %.2f ms p99 %.2f ms; "
+                            + "proxied 1c p50 %.2f ms p99 %.2f ms; 32c p50 %.2f ms p99 %.2f ms%n", "", ms(d1.p50),
+                            ms(d1.p99), ms(d32.p50), ms(d32.p99), ms(p1.p50), ms(p1.p99), ms(p32.p50), ms(p32.p99));
+                }
+            } finally {
+                if (stub != null) {
+                    stub.stop();
+                }
             }
         }
-        heapPerInFlightRequest(client);
-        System.exit(0);
+    }
+
+    /** An upstream that costs next to nothing: reads the body and answers a canned chat completion. */
+    static Server stub() throws Exception {
+        byte[] answer = ("{\"id\":\"chatcmpl-stub\",\"object\":\"chat.completion\",\"model\":\"gpt-4o-mini\","
+                + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"OK\"},"
+                + "\"finish_reason\":\"stop\"}]}").getBytes(StandardCharsets.UTF_8);
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost("127.0.0.1");
+        connector.setIdleTimeout(600_000);
+        server.addConnector(connector);
+        server.setHandler(new Handler.Abstract.NonBlocking() {
+            @Override
+            public boolean handle(Request request, Response response, Callback callback) {
+                Content.Source.consumeAll(request, Callback.from(() -> {
+                    response.getHeaders().put("Content-Type", "application/json");
+                    response.write(true, ByteBuffer.wrap(answer), callback);
+                }, callback::failed));
+                return true;
+            }
+        });
+        server.start();
+        return server;
     }
 
     /** A tool loop of about {@code messages} messages: user, assistant call, tool result, … , user. */
@@ -163,18 +220,26 @@ public final class ProxyLoadBenchmark {
     static void heapPerInFlightRequest(HttpClient client) throws Exception {
         int inFlight = 200;
         CountDownLatch arrived = new CountDownLatch(inFlight);
-        CountDownLatch release = new CountDownLatch(1);
         Server upstream = new Server();
         ServerConnector connector = new ServerConnector(upstream);
         connector.setHost("127.0.0.1");
         upstream.addConnector(connector);
-        upstream.setHandler(new Handler.Abstract() {
+        List<Runnable> parked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean holding = new java.util.concurrent.atomic.AtomicBoolean();
+        upstream.setHandler(new Handler.Abstract.NonBlocking() {
             @Override
-            public boolean handle(Request request, Response response, Callback callback) throws Exception {
-                Content.Source.consumeAll(request);
-                arrived.countDown();
-                release.await();
-                response.write(true, ByteBuffer.wrap("{}".getBytes(StandardCharsets.UTF_8)), callback);
+            public boolean handle(Request request, Response response, Callback callback) {
+                // holds the answer without holding a thread: the requests stay in flight until released
+                Content.Source.consumeAll(request, Callback.from(() -> {
+                    Runnable answer = () -> response.write(true, ByteBuffer.wrap("{}".getBytes(StandardCharsets.UTF_8)),
+                            callback);
+                    if (holding.get()) {
+                        parked.add(answer);
+                        arrived.countDown();
+                    } else {
+                        answer.run();
+                    }
+                }, callback::failed));
                 return true;
             }
         });
@@ -189,19 +254,20 @@ public final class ProxyLoadBenchmark {
                                 .getBytes(StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.discarding());
             }
             long before = liveHeap();
+            holding.set(true);
             AtomicInteger failures = new AtomicInteger();
             List<CompletableFuture<HttpResponse<Void>>> pending = new ArrayList<>();
             for (int i = 0; i < inFlight; i++) {
                 pending.add(client.sendAsync(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.discarding()));
             }
-            // the guard runs before the upstream sees a request: once all arrived, every one is checked and held
-            // (the guard's release of arrived bodies is the live set we measure), minus the test's own shared body
+            // the guard runs before the upstream sees a request: once all arrived, every one was checked and is held
+            // by the proxy until its answer (the client side shares one body array)
             if (!arrived.await(60, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("only " + (inFlight - arrived.getCount()) + " requests arrived");
             }
             long during = liveHeap();
-            release.countDown();
+            parked.forEach(Runnable::run);
             for (CompletableFuture<HttpResponse<Void>> f : pending) {
                 if (f.get().statusCode() != 200) {
                     failures.incrementAndGet();

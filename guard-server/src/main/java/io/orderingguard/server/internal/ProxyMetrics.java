@@ -3,6 +3,9 @@ package io.orderingguard.server.internal;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.DistributionSummary;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,6 +27,10 @@ public final class ProxyMetrics {
 
     private final MeterRegistry registry;
     private final AtomicInteger inflight = new AtomicInteger();
+    /** The meters by their tags: looked up once, not registered anew on every request. */
+    private final Map<String, Timer> requests = new ConcurrentHashMap<>();
+    private final Map<String, Timer> guards = new ConcurrentHashMap<>();
+    private final Map<String, DistributionSummary> sizes = new ConcurrentHashMap<>();
 
     /**
      * Registers the gauge on a registry.
@@ -41,16 +48,18 @@ public final class ProxyMetrics {
 
     void finished(String upstream, String verdict, int status, long nanos) {
         inflight.decrementAndGet();
-        Timer.builder("ordering.guard.proxy.requests")
+        requests.computeIfAbsent(upstream + '|' + verdict + '|' + status, k -> Timer.builder("ordering.guard.proxy.requests")
                 .description("Requests through the proxy, from arrival to the last byte of the answer")
                 .tag("upstream", upstream).tag("verdict", verdict).tag("status", Integer.toString(status))
-                .register(registry).record(nanos, TimeUnit.NANOSECONDS);
+                .register(registry)).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     void guarded(String upstream, long nanos, int bodyBytes) {
-        Timer.builder("ordering.guard.proxy.guard").description("Reading and checking a request body")
-                .tag("upstream", upstream).register(registry).record(nanos, TimeUnit.NANOSECONDS);
-        registry.summary("ordering.guard.proxy.request.bytes", "upstream", upstream).record(bodyBytes);
+        guards.computeIfAbsent(upstream, k -> Timer.builder("ordering.guard.proxy.guard")
+                .description("Reading and checking a request body").tag("upstream", upstream).register(registry))
+                .record(nanos, TimeUnit.NANOSECONDS);
+        sizes.computeIfAbsent(upstream, k -> registry.summary("ordering.guard.proxy.request.bytes", "upstream", upstream))
+                .record(bodyBytes);
     }
 
     void verdict(String upstream, String verdict, String ruleId) {
