@@ -1,5 +1,6 @@
 package io.orderingguard.cli;
 
+import io.orderingguard.surface.ProviderIds;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.RuleCodec;
@@ -51,8 +52,8 @@ final class CatalogueText {
             new String[] {"Llama 3.1-3.3 (vLLM, Ollama, NIM template)", "llama-3-template", "llama-3"},
             new String[] {"Qwen 3 (DashScope or its template)", "qwen-3-api", "qwen-3"},
             new String[] {"DeepSeek V4 (deepseek-chat, -reasoner)", "deepseek-v4-api", "deepseek-v4"},
-            new String[] {"Mistral without reasoning", "mistral-api", "mistral"},
-            new String[] {"Magistral, Mistral Medium 3.5, Small 4", "mistral-reasoning-api", "mistral"},
+            new String[] {"Mistral without reasoning", "mistral-api", ProviderIds.MISTRAL},
+            new String[] {"Magistral, Mistral Medium 3.5, Small 4", "mistral-reasoning-api", ProviderIds.MISTRAL},
             new String[] {"GPT-OSS (Harmony template)", "gpt-oss-template", "gpt-oss"},
             new String[] {"IBM Granite 3 (chat template)", "granite-3-template", "granite-3-x"},
             new String[] {"IBM Granite 4 (chat template)", "granite-4-template", "granite-4-x"},
