@@ -323,6 +323,19 @@ public record ServerConfig(
         }
 
         /**
+         * Adds (or replaces) an upstream whose key the proxy holds and sends instead of the client's.
+         *
+         * @param name one of {@link ProviderKind#names()}
+         * @param url the base URL
+         * @param apiKey the key ({@code ${NAME}} reads the environment)
+         * @return this
+         */
+        public Builder upstream(String name, String url, String apiKey) {
+            upstreams.put(name, new String[] {url, apiKey, "--upstream " + name});
+            return this;
+        }
+
+        /**
          * Sets the mode.
          *
          * @param value the mode

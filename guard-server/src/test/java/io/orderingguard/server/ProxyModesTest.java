@@ -69,6 +69,44 @@ class ProxyModesTest {
     }
 
     @Test
+    void should_refuse_to_send_a_repaired_bedrock_body_the_client_signed() throws Exception {
+        String path = "/model/anthropic.claude-3-5-sonnet-20240620-v1:0/converse";
+        HttpResponse<String> signed = Http.post(mutate.baseUrl() + path, Bodies.BEDROCK_ORPHAN, "Content-Type",
+                "application/json", "X-Amz-Date", "20261207T180000Z", "Authorization", "AWS4-HMAC-SHA256 "
+                        + "Credential=AKIDEXAMPLE/20261207/us-east-1/bedrock/aws4_request, SignedHeaders=host;x-amz-date, "
+                        + "Signature=abc");
+        assertThat(signed.statusCode()).isEqualTo(400);
+        assertThat(signed.headers().firstValue("x-amzn-ErrorType")).hasValue("ValidationException");
+        assertThat(signed.headers().firstValue("x-ordering-guard")).hasValue("repair-unsigned");
+        assertThat(ProxyEnforceTest.JSON.readTree(signed.body()).path("message").asText())
+                .startsWith("Ordering Guard repaired this request (rules bedrock-converse-tool-result-count), but the "
+                        + "body is signed with AWS SigV4 by the client and the proxy holds no AWS credentials to sign it "
+                        + "again, so it cannot be sent changed.");
+        assertThat(emulator.requestCount()).isZero();
+
+        HttpResponse<String> unsigned = Http.post(mutate.baseUrl() + path, Bodies.BEDROCK_ORPHAN,
+                "Content-Type", "application/json");
+        assertThat(unsigned.statusCode()).as("an unsigned body (a gateway that signs) is repaired").isEqualTo(200);
+        assertThat(emulator.lastRequest().json().path("messages").get(0).path("content")).hasSize(1);
+    }
+
+    @Test
+    void should_reject_an_orphan_function_call_output_on_the_responses_api() throws Exception {
+        HttpResponse<String> r = Http.post(enforce.baseUrl() + "/v1/responses", "{\"model\":\"gpt-4.1\",\"input\":["
+                + "{\"type\":\"function_call_output\",\"call_id\":\"call_gone\",\"output\":\"22\"},"
+                + "{\"role\":\"user\",\"content\":\"And tomorrow?\"}]}", "Content-Type", "application/json");
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(ProxyEnforceTest.JSON.readTree(r.body()).path("error").path("code").asText())
+                .isEqualTo("ordering_guard_rejected");
+        assertThat(emulator.requestCount()).isZero();
+        HttpResponse<String> fixed = Http.post(mutate.baseUrl() + "/v1/responses", "{\"model\":\"gpt-4.1\",\"input\":["
+                + "{\"type\":\"function_call_output\",\"call_id\":\"call_gone\",\"output\":\"22\"},"
+                + "{\"role\":\"user\",\"content\":\"And tomorrow?\"}]}", "Content-Type", "application/json");
+        assertThat(fixed.statusCode()).isEqualTo(200);
+        assertThat(emulator.rejections()).isEmpty();
+    }
+
+    @Test
     void should_forward_the_original_and_record_the_verdict_in_shadow_mode() {
         HttpResponse<String> r = Http.post(shadow.baseUrl() + "/v1/chat/completions", Bodies.OPENAI_ORPHAN,
                 "Content-Type", "application/json");

@@ -100,6 +100,18 @@ class ProxyStreamingTest {
     }
 
     @Test
+    void should_send_the_key_the_proxy_holds_instead_of_the_clients() throws Exception {
+        try (GuardServer keyed = GuardServer.start(ServerConfig.builder().listen("127.0.0.1:0")
+                .upstream("anthropic", upstream.baseUrl(), "sk-ant-held-by-the-proxy").build(), null)) {
+            HttpResponse<String> r = Http.post(keyed.baseUrl() + "/v1/messages/count_tokens", "{}",
+                    "anthropic-version", "2023-06-01", "x-api-key", "sk-ant-from-the-client");
+            com.fasterxml.jackson.databind.JsonNode headers = ProxyEnforceTest.JSON.readTree(r.body()).path("headers");
+            assertThat(headers.path("x-api-key").asText()).isEqualTo("sk-ant-held-by-the-proxy");
+            assertThat(headers.path("anthropic-version").asText()).isEqualTo("2023-06-01");
+        }
+    }
+
+    @Test
     void should_let_in_flight_requests_finish_on_a_graceful_stop() throws Exception {
         GuardServer own = GuardServer.start(ServerConfig.builder().listen("127.0.0.1:0")
                 .upstream("openai", upstream.baseUrl()).shutdownTimeout("5s").build(), null);
