@@ -31,6 +31,9 @@ public enum ProviderKind {
     BEDROCK(ProviderIds.BEDROCK, List.of("/model/{modelId}/converse", "/model/{modelId}/converse-stream",
             "/model/* (invoke: not guarded)"));
 
+    private static final java.util.regex.Pattern VERTEX_PATH = java.util.regex.Pattern.compile("/v1[a-z0-9]*/projects/.*");
+    private static final java.util.regex.Pattern GEMINI_MODEL_PATH = java.util.regex.Pattern.compile("/v1(alpha)?/models/[^/]+:.*");
+
     private final String configName;
     private final List<String> paths;
 
@@ -100,10 +103,10 @@ public enum ProviderKind {
         if (p.startsWith("/openai/")) {
             return Optional.of(AZURE_OPENAI);
         }
-        if (p.matches("/v1[a-z0-9]*/projects/.*")) {
+        if (VERTEX_PATH.matcher(p).matches()) {
             return Optional.of(VERTEX);
         }
-        if (p.startsWith("/v1beta/") || p.startsWith("/upload/v1beta/") || p.matches("/v1(alpha)?/models/[^/]+:.*")) {
+        if (p.startsWith("/v1beta/") || p.startsWith("/upload/v1beta/") || GEMINI_MODEL_PATH.matcher(p).matches()) {
             return Optional.of(GEMINI);
         }
         if (p.equals("/v1/messages") || p.startsWith("/v1/messages/") || p.equals("/v1/complete")
