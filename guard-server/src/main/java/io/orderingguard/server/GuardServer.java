@@ -16,10 +16,6 @@ import io.orderingguard.json.ProfileCodec;
 import io.orderingguard.micrometer.GuardMicrometer;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.redis.RedisStash;
-import io.orderingguard.server.internal.AccessLog;
-import io.orderingguard.server.internal.OpsHandler;
-import io.orderingguard.server.internal.ProxyHandler;
-import io.orderingguard.server.internal.ProxyMetrics;
 import io.orderingguard.stash.InMemoryStash;
 import io.orderingguard.stash.Stash;
 import io.orderingguard.stash.StashUnavailableException;
@@ -257,8 +253,11 @@ public final class GuardServer implements AutoCloseable {
         } else if (!fixed) {
             builder.selectProfiles(fallback == null ? Profiles.selector() : Profiles.selector(fallback));
         }
-        return builder.mode(config.mode() == ServeMode.MUTATE ? Mode.MUTATE : Mode.ENFORCE)
-                .shadow(config.mode() == ServeMode.SHADOW)
+        return builder.mode(switch (config.mode()) {
+                    case MUTATE -> Mode.MUTATE;
+                    case SHADOW -> Mode.SHADOW;
+                    default -> Mode.ENFORCE;
+                })
                 .disableAdvisoryRuleIds(config.disabledAdvisoryRuleIds().toArray(String[]::new))
                 .onStashFailure(config.stash().failureMode());
     }

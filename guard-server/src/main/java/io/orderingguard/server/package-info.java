@@ -9,5 +9,9 @@
  * request body with guard-wire's {@code WireGuard}, and rejects (enforce), repairs (mutate) or records
  * (shadow) what it finds; everything else passes through byte for byte, and answers stream back as they
  * arrive. See {@code docs/proxy.md}.
+ *
+ * <p>The machinery behind it — the Jetty handler that reads, guards and forwards a request, the
+ * providers' error envelopes, the body reader, the metrics and the access log — is package-private:
+ * not API, free to change in any release.
  */
 package io.orderingguard.server;

@@ -79,7 +79,7 @@ class ProxyStreamingTest {
             }
             assertThat(events).isEqualTo(2);
         }
-        assertThat(upstream.streamCut.await(ScriptedUpstream.EVENTS * ScriptedUpstream.GAP_MS / 2, TimeUnit.MILLISECONDS))
+        assertThat(upstream.streamCut.await((ScriptedUpstream.EVENTS - 4) * ScriptedUpstream.GAP_MS, TimeUnit.MILLISECONDS))
                 .as("the upstream's stream is cut long before its end").isTrue();
     }
 

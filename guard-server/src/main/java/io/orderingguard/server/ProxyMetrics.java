@@ -1,4 +1,4 @@
-package io.orderingguard.server.internal;
+package io.orderingguard.server;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </ul>
  * Prometheus names them {@code ordering_guard_proxy_requests_seconds_count} and so on.
  */
-public final class ProxyMetrics {
+final class ProxyMetrics {
 
     private final MeterRegistry registry;
     private final AtomicInteger inflight = new AtomicInteger();

@@ -1,4 +1,4 @@
-package io.orderingguard.server.internal;
+package io.orderingguard.server;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;

@@ -1,12 +1,10 @@
-package io.orderingguard.server.internal;
+package io.orderingguard.server;
 
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.Repair;
-import io.orderingguard.server.ProviderKind;
-import io.orderingguard.server.Upstream;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireFormat;
 import io.orderingguard.wire.WireGuard;
@@ -46,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * copied with Jetty's demand-driven content sources. A failure to write to the client (it went away)
  * aborts the upstream call; so does a failure of the client's request before the answer started.
  */
-public final class ProxyHandler extends Handler.Abstract {
+final class ProxyHandler extends Handler.Abstract {
 
     /** The response header naming what the guard did: passed, repaired, rejected, shadow-…, unguarded. */
     public static final String VERDICT_HEADER = "x-ordering-guard";

@@ -1,8 +1,7 @@
-package io.orderingguard.server.internal;
+package io.orderingguard.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.server.ProviderKind;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -11,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * {@code {"type":"error","error":{"type","message"}}}, Google's {@code {"error":{"code","message","status"}}}
  * and Bedrock's {@code {"message"}} with the exception name in {@code x-amzn-ErrorType}.
  */
-public final class Envelopes {
+final class Envelopes {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -1,4 +1,4 @@
-package io.orderingguard.server.internal;
+package io.orderingguard.server;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.ByteBuffer;
@@ -15,7 +15,7 @@ import org.eclipse.jetty.util.Callback;
  * started, not shutting down, and Redis answering when the stash is on Redis; else 503 with the reason)
  * and {@code GET /metrics} (Prometheus text format).
  */
-public final class OpsHandler extends Handler.Abstract {
+final class OpsHandler extends Handler.Abstract {
 
     private final PrometheusMeterRegistry registry;
     private final Supplier<String> notReadyReason;

@@ -1,4 +1,4 @@
-package io.orderingguard.server.internal;
+package io.orderingguard.server;
 
 import java.time.Instant;
 import java.util.function.Consumer;
@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * 2026-12-07T18:30:00.123Z 127.0.0.1 "POST /v1/chat/completions" 400 upstream=openai guard=rejected rules=openai-tool-message-follows-call ms=3.1 in=1834 out=412
  * </pre>
  */
-public final class AccessLog {
+final class AccessLog {
 
     private final Consumer<String> sink;
 
