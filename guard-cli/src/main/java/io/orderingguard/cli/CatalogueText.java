@@ -57,7 +57,7 @@ final class CatalogueText {
             new String[] {"GPT-OSS (Harmony template)", "gpt-oss-template", "gpt-oss"},
             new String[] {"IBM Granite 3 (chat template)", "granite-3-template", "granite-3-x"},
             new String[] {"IBM Granite 4 (chat template)", "granite-4-template", "granite-4-x"},
-            new String[] {"OpenAI Responses without store", "openai-responses", "codex-responses"});
+            new String[] {"OpenAI Responses without store", ProviderIds.OPENAI_RESPONSES, "codex-responses"});
 
     /** The rule of thumb above the table. */
     static final String WHICH_FAMILY_RULE = "Model-based selection picks a provider family from the model id and the "

@@ -93,7 +93,7 @@ public interface WireCodec {
      * @throws GuardInputException when the original body is not of this surface's shape
      */
     default byte[] renderBytes(Dispatch repaired, ObjectNode originalBody, byte[] originalBytes) {
-        return io.orderingguard.wire.internal.Splice.render(originalBytes, originalBody, render(repaired, originalBody),
+        return Splice.render(originalBytes, originalBody, render(repaired, originalBody),
                 WireGuard.mapper());
     }
 }

@@ -1,4 +1,4 @@
-package io.orderingguard.wire.internal;
+package io.orderingguard.wire;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -32,7 +32,7 @@ import java.util.Map;
  *
  * <p>Stateless and thread-safe.
  */
-public final class Splice {
+final class Splice {
 
     private static final JsonFactory JSON = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(256 * 1024 * 1024).build())
@@ -49,8 +49,8 @@ public final class Splice {
      * @param writer writes the values that changed (the wire guard's mapper: decimals as spelled)
      * @return the bytes to send
      */
-    public static byte[] render(byte[] original, JsonNode originalTree, JsonNode repaired, ObjectMapper writer) {
-        if (!BodyParser.startsAsUtf8Json(original, 0, original.length)) {
+    static byte[] render(byte[] original, JsonNode originalTree, JsonNode repaired, ObjectMapper writer) {
+        if (!isUtf8Json(original)) {
             // offsets are byte offsets of UTF-8 input only: another encoding is written anew
             try {
                 return writer.writeValueAsBytes(repaired);
@@ -71,6 +71,19 @@ public final class Splice {
         new Splice.Writer(original, writer, out).value(root, originalTree, repaired);
         out.write(original, (int) root.end, original.length - (int) root.end);
         return out.toByteArray();
+    }
+
+    /**
+     * Whether a body starts as UTF-8 JSON: its first byte after ASCII whitespace opens an object or an
+     * array and is not followed by a zero byte (UTF-16 and UTF-32 interleave zeros; a byte order mark is
+     * not an opening).
+     */
+    private static boolean isUtf8Json(byte[] body) {
+        int i = 0;
+        while (i < body.length && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t')) {
+            i++;
+        }
+        return i + 1 < body.length && (body[i] == '{' || body[i] == '[') && body[i + 1] != 0;
     }
 
     /** Where a value sits in the original bytes, with the spans of its members or elements. */
