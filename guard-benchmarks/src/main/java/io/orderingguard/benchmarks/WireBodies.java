@@ -194,8 +194,9 @@ public final class WireBodies {
 
     /**
      * Builds a stateless OpenAI Responses body: {@code instructions}, then one {@code input} item per entry
-     * — user and assistant messages, a {@code reasoning} item per thought (its text as the summary, the
-     * signature as {@code encrypted_content}), a {@code function_call} per call (arguments as a JSON string)
+     * — user messages, assistant output messages with their {@code msg_} ids, a {@code reasoning} item per
+     * thought (its text as the summary, the signature as {@code encrypted_content}), a {@code function_call}
+     * per call (arguments as a JSON string)
      * and a {@code function_call_output} per result after the step's calls.
      */
     static ObjectNode openAiResponses(List<Entry> entries) {
@@ -213,7 +214,10 @@ public final class WireBodies {
             } else if (e instanceof Message m && m.role() == Role.USER) {
                 input.addObject().put("role", "user").put("content", m.content());
             } else if (e instanceof Message m) {
-                ObjectNode message = input.addObject().put("type", "message").put("role", "assistant");
+                // the output item as the model produced it, with its server id (a reasoning item before it
+                // must be followed by the item it produced, which OpenAI knows by that id)
+                ObjectNode message = input.addObject().put("type", "message").put("id", "msg_" + m.id())
+                        .put("role", "assistant");
                 message.putArray("content").addObject().put("type", "output_text").put("text", m.content());
             } else if (e instanceof Thought t) {
                 ObjectNode reasoning = input.addObject().put("type", "reasoning").put("id", "rs_" + t.id());
