@@ -131,6 +131,24 @@ final class CheckReporting {
         }
     }
 
+    void publishVerdict(Verdict verdict, GuardResult result) {
+        if (listeners.isEmpty()) {
+            return;
+        }
+        Object mdc = enterMdc(result.dispatch().conversationId());
+        try {
+            for (GuardListener listener : listeners) {
+                try {
+                    listener.onVerdict(verdict, result);
+                } catch (RuntimeException e) {
+                    LOG.warn("ordering guard listener {} failed; ignored", listener, e);
+                }
+            }
+        } finally {
+            exitMdc(mdc);
+        }
+    }
+
     /**
      * Logs the verdict. A repaired dispatch is one INFO line naming every repair: a repair changes what
      * the provider receives, so operators see it at the default level, yet a long conversation that is

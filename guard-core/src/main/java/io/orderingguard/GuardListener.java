@@ -42,4 +42,14 @@ public interface GuardListener {
      * @param result the result
      */
     default void onResult(GuardResult result) {}
+
+    /**
+     * Called when the provider's answer to a guarded request is known (see
+     * {@link OrderingGuard#answered(GuardResult, ProviderAnswer)}): the hook for verdict counters and
+     * exchange logs.
+     *
+     * @param verdict the check joined with the answer
+     * @param result the check of the request that was sent
+     */
+    default void onVerdict(Verdict verdict, GuardResult result) {}
 }

@@ -88,6 +88,7 @@ public final class OrderingGuard {
     private final RepairEngine repairEngine;
     private final ProfileSelection fixedSelection;
     private final BoundedCache<SelectionKey, GuardPlan> selections;
+    private final VerdictLog verdictLog;
 
     private OrderingGuard(Builder b, GuardPlan fixedPlan, ProfileSelection fixedSelection) {
         this.fixedPlan = fixedPlan;
@@ -105,6 +106,7 @@ public final class OrderingGuard {
         this.repairEngine = new RepairEngine(b.allowMetadataFallbackRepair, b.fillerText, b.alternationRepair,
                 b.idRenamer, b.maxRepairPasses, disabledAdvisories);
         this.selections = BoundedCache.withCapacity(MAX_CACHED_SELECTIONS);
+        this.verdictLog = new VerdictLog();
     }
 
     /** A copy with more observers, sharing everything else (the plan cache and the stash state too). */
@@ -123,6 +125,7 @@ public final class OrderingGuard {
         this.outages = base.outages;
         this.repairEngine = base.repairEngine;
         this.selections = base.selections;
+        this.verdictLog = base.verdictLog;
     }
 
     /**
@@ -281,6 +284,31 @@ public final class OrderingGuard {
             throw new OrderingViolationException(result);
         }
         return result.dispatch();
+    }
+
+    /**
+     * Joins a check with the provider's answer to the request it let through, and tells every
+     * {@link GuardListener#onVerdict listener}: confirmed, contradicted, missed, agreed or unjudged.
+     * Contradicted and missed verdicts are also logged, one WARN line per rule, outcome and minute.
+     * Adapters call this once the status is known (for a stream: when its first event or its error
+     * arrives); call it yourself when you send the request.
+     *
+     * <pre>{@code
+     * GuardResult result = guard.check(dispatch);
+     * HttpResponse<String> response = send(result.dispatch());
+     * guard.answered(result, ProviderAnswer.of(response.statusCode(), response.body()));
+     * }</pre>
+     *
+     * @param result the check of the request that was sent
+     * @param answer what the provider answered
+     * @return the verdict
+     * @throws IllegalArgumentException when the guard rejected the request (nothing was sent)
+     */
+    public Verdict answered(GuardResult result, ProviderAnswer answer) {
+        Verdict verdict = Verdict.judge(result, answer, Catalogs::classifyRejection);
+        verdictLog.record(verdict, System.nanoTime());
+        reporting.publishVerdict(verdict, result);
+        return verdict;
     }
 
     private GuardResult decide(Dispatch dispatch, GuardPlan plan, Evaluator evaluator, ProfileSelection selection) {

@@ -71,4 +71,20 @@ public final class Catalogs {
         }
         return "unknown profile '" + name + "'" + Suggestions.didYouMean(name, names);
     }
+
+    /**
+     * Names the rule a provider rejection text reports, asking each catalogue in turn.
+     *
+     * @param errorText the provider's error message
+     * @return the rule ids the first catalogue that knows the text names, best first; empty when none
+     */
+    public static List<String> classifyRejection(String errorText) {
+        for (ProfileCatalog catalog : all()) {
+            List<String> rules = catalog.classifyRejection(errorText);
+            if (!rules.isEmpty()) {
+                return rules;
+            }
+        }
+        return List.of();
+    }
 }

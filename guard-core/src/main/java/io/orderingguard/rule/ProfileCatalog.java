@@ -42,6 +42,18 @@ public interface ProfileCatalog {
     }
 
     /**
+     * Names the rule a provider's rejection text reports, when this catalogue's evidence quotes it.
+     * Lets a guard tell a confirmed or missed rejection from one about something else.
+     *
+     * @param errorText the provider's error message
+     * @return the ids of the rules known to produce the text, best match first (several when families
+     *     share a check); empty when none
+     */
+    default List<String> classifyRejection(String errorText) {
+        return List.of();
+    }
+
+    /**
      * Returns the id of every rule of every catalogue found on the class path, so that a mistyped
      * rule id can be named before the guard runs.
      *

@@ -111,6 +111,22 @@ public final class ShippedCatalog implements ProfileCatalog {
         return NAMES;
     }
 
+    /** Classifies the text with {@link ProviderErrors#classify}: the best-ranked rules, in order. */
+    @Override
+    public List<String> classifyRejection(String errorText) {
+        List<ErrorMatch> top = ProviderErrors.classify(errorText).top();
+        if (top.isEmpty()) {
+            return List.of();
+        }
+        List<String> ids = new java.util.ArrayList<>(top.size());
+        for (ErrorMatch m : top) {
+            if (!ids.contains(m.ruleId())) {
+                ids.add(m.ruleId());
+            }
+        }
+        return List.copyOf(ids);
+    }
+
     /**
      * Looks an entry up by name.
      *
