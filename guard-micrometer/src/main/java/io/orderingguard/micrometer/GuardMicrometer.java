@@ -9,10 +9,17 @@ import io.micrometer.observation.ObservationRegistry;
 import io.orderingguard.CheckObservation;
 import io.orderingguard.CheckObserver;
 import io.orderingguard.CheckReport;
+import io.orderingguard.GuardListener;
+import io.orderingguard.GuardResult;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.ProviderAnswer;
+import io.orderingguard.Verdict;
+import io.orderingguard.VerdictOutcome;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.Repair;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
+import java.util.List;
 
 /**
  * Observes every guard check with Micrometer: one {@link Observation} per check
@@ -28,6 +35,10 @@ import io.orderingguard.timeline.Dispatch;
  *     {@code profile}</td><td>repairs applied (mutate mode; in shadow mode, repairs that would have been
  *     applied)</td></tr>
  * </table>
+ *
+ * <p>{@link #verdicts(MeterRegistry)} is a {@link GuardListener} that counts what the providers answered
+ * to the guarded requests ({@value #VERDICTS}, see there): the evidence for switching a guard from shadow
+ * to enforce.
  *
  * <p>With a {@code DefaultMeterObservationHandler} on the registry (Spring Boot registers one, and
  * {@link #observer(MeterRegistry)} builds one), the observation becomes the timer
@@ -51,6 +62,16 @@ public final class GuardMicrometer {
 
     /** The counter of repairs, tagged {@code rule}, {@code strategy} and {@code profile}. */
     public static final String REPAIRS = "ordering.guard.repairs";
+
+    /**
+     * The counter of verdicts — a guarded request's check joined with the provider's answer
+     * ({@link OrderingGuard#answered}) — tagged {@code outcome}, {@code rule}, {@code profile} and
+     * {@code provider}. Prometheus shows it as {@code ordering_guard_verdicts_total}.
+     */
+    public static final String VERDICTS = "ordering.guard.verdicts";
+
+    /** The {@code rule} (and {@code provider}) tag value when there is none. */
+    public static final String NONE = "none";
 
     private static final GuardObservationConvention DEFAULT_CONVENTION = new DefaultGuardObservationConvention();
 
@@ -106,6 +127,73 @@ public final class GuardMicrometer {
             GuardObservationConvention convention) {
         return new Observer(Require.nonNull(observations, "observationRegistry"),
                 Require.nonNull(meters, "meterRegistry"), convention);
+    }
+
+    /**
+     * Counts every verdict in {@value #VERDICTS}. Tags, all of low cardinality (no entry ids, no texts):
+     *
+     * <table>
+     * <caption>Tags of {@value #VERDICTS}</caption>
+     * <tr><th>tag</th><th>value</th></tr>
+     * <tr><td>{@code outcome}</td><td>{@code confirmed}, {@code contradicted}, {@code missed},
+     *     {@code agreed} or {@code unjudged}</td></tr>
+     * <tr><td>{@code rule}</td><td>contradicted: each rule the request would have been blocked by (one
+     *     increment per rule, so the sum over rules can exceed the requests); confirmed and missed: the
+     *     rule the provider's rejection text is classified as, or {@value #NONE}; agreed and unjudged:
+     *     {@value #NONE}</td></tr>
+     * <tr><td>{@code profile}</td><td>the profile the request was judged by</td></tr>
+     * <tr><td>{@code provider}</td><td>the request's provider, or {@value #NONE}</td></tr>
+     * </table>
+     *
+     * <pre>{@code
+     * OrderingGuard guard = OrderingGuard.builder()
+     *         .profile("anthropic-messages")
+     *         .shadow(true)
+     *         .listener(GuardMicrometer.verdicts(meterRegistry))
+     *         .build();
+     * }</pre>
+     *
+     * <p>A verdict exists only where an adapter reports the provider's answer (every shipped adapter
+     * that sees the response does) or the application calls
+     * {@link OrderingGuard#answered(GuardResult, ProviderAnswer)} itself.
+     *
+     * @param meters where the counter goes
+     * @return the listener to attach to a guard
+     */
+    public static GuardListener verdicts(MeterRegistry meters) {
+        return new VerdictCounter(Require.nonNull(meters, "meterRegistry"));
+    }
+
+    /** Counts verdicts per outcome, rule, profile and provider. */
+    private static final class VerdictCounter implements GuardListener {
+        private final MeterRegistry meters;
+        private final Meter.MeterProvider<Counter> verdicts;
+
+        VerdictCounter(MeterRegistry meters) {
+            this.meters = meters;
+            this.verdicts = Counter.builder(VERDICTS)
+                    .description("Guarded requests joined with the provider's answer: confirmed, contradicted, missed, "
+                            + "agreed or unjudged")
+                    .baseUnit("requests")
+                    .withRegistry(meters);
+        }
+
+        @Override
+        public void onVerdict(Verdict verdict, GuardResult result) {
+            String provider = verdict.provider() == null ? NONE : verdict.provider();
+            List<String> rules = verdict.outcome() == VerdictOutcome.CONTRADICTED ? verdict.wouldBlock()
+                    : List.of(verdict.rejectionRuleId() == null || verdict.outcome() == VerdictOutcome.AGREED
+                            || verdict.outcome() == VerdictOutcome.UNJUDGED ? NONE : verdict.rejectionRuleId());
+            for (String rule : rules) {
+                verdicts.withTags("outcome", verdict.outcome().wireName(), "rule", rule, "profile", verdict.profile(),
+                        "provider", provider).increment();
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "GuardMicrometer.verdicts(" + meters + ")";
+        }
     }
 
     /** Starts an observation per check and counts what the check found. */

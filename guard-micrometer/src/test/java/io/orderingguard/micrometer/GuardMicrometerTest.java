@@ -16,12 +16,16 @@ import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.Mode;
+import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.ProviderAnswer;
+import io.orderingguard.VerdictOutcome;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Timeline;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
@@ -196,5 +200,49 @@ class GuardMicrometerTest {
             counts.put(meter.getId().getTags().toString(), ((Counter) meter).count());
         }
         return counts;
+    }
+
+    /** Every {@value GuardMicrometer#VERDICTS} counter as {@code outcome rule profile provider} to its count. */
+    private static Map<String, Double> verdicts(MeterRegistry meters) {
+        TreeMap<String, Double> counts = new TreeMap<>();
+        for (Counter c : meters.find(GuardMicrometer.VERDICTS).counters()) {
+            counts.put(c.getId().getTag("outcome") + " " + c.getId().getTag("rule") + " " + c.getId().getTag("profile")
+                    + " " + c.getId().getTag("provider"), c.count());
+        }
+        return counts;
+    }
+
+    @Test
+    void should_count_each_verdict_by_outcome_rule_profile_and_provider() {
+        MeterRegistry meters = new SimpleMeterRegistry();
+        OrderingGuard guard = guard(Mode.ENFORCE).shadow(true).listener(GuardMicrometer.verdicts(meters)).build();
+        GuardResult flagged = guard.check(unanswered("c-1"));
+        GuardResult clean = guard.check(Dispatch.of("c-2", "anthropic", "claude-sonnet-4-5",
+                Timeline.of(Entry.user("u1", "find"))));
+        List<String> wouldBlock = flagged.blocking().stream().map(f -> f.ruleId()).distinct().toList();
+
+        // WHEN the provider rejects the flagged request, accepts it, rejects the clean one for an
+        // unknown shape reason, accepts it, and fails with a server error
+        assertThat(guard.answered(flagged, ProviderAnswer.of(400, "{\"type\":\"error\",\"error\":{\"message\":"
+                + "\"messages.2: `tool_use` ids were found without `tool_result` blocks immediately after: call_1\"}}"))
+                .outcome()).isEqualTo(VerdictOutcome.CONFIRMED);
+        assertThat(guard.answered(flagged, ProviderAnswer.status(200)).outcome()).isEqualTo(VerdictOutcome.CONTRADICTED);
+        assertThat(guard.answered(clean, ProviderAnswer.of(400, "{\"error\":{\"message\":\"the thinking block "
+                + "order is odd\"}}")).outcome()).isEqualTo(VerdictOutcome.MISSED);
+        guard.answered(clean, ProviderAnswer.status(200));
+        guard.answered(clean, ProviderAnswer.status(200));
+        guard.answered(clean, ProviderAnswer.status(529));
+
+        // THEN every counter is there with its count, and nothing else
+        TreeMap<String, Double> expected = new TreeMap<>();
+        expected.put("confirmed anthropic-tool-use-has-result anthropic-messages anthropic", 1.0);
+        for (String rule : wouldBlock) {
+            expected.put("contradicted " + rule + " anthropic-messages anthropic", 1.0);
+        }
+        expected.put("missed none anthropic-messages anthropic", 1.0);
+        expected.put("agreed none anthropic-messages anthropic", 2.0);
+        expected.put("unjudged none anthropic-messages anthropic", 1.0);
+        assertThat(wouldBlock).contains("anthropic-tool-use-has-result");
+        assertThat(verdicts(meters)).isEqualTo(expected);
     }
 }

@@ -3,17 +3,21 @@ package io.orderingguard.opentelemetry;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.COMPONENT_NAME;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.CONVERSATION_ID;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.ENTRY_IDS;
+import static io.orderingguard.opentelemetry.GuardrailAttributes.HTTP_STATUS;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.MODE;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.POLICY_ID;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.POLICY_RULE_ID;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.POLICY_VERSION;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.PROVIDER_NAME;
+import static io.orderingguard.opentelemetry.GuardrailAttributes.REJECTION_RULE_ID;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.REQUEST_MODEL;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.RESULT_REASON;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.RESULT_TYPE;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.RESULT_VALUE;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.SHADOW;
 import static io.orderingguard.opentelemetry.GuardrailAttributes.SOURCE;
+import static io.orderingguard.opentelemetry.GuardrailAttributes.VERDICT_OUTCOME;
+import static io.orderingguard.opentelemetry.GuardrailAttributes.WOULD_BLOCK_RULE_IDS;
 
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
@@ -21,6 +25,10 @@ import io.opentelemetry.api.trace.Span;
 import io.orderingguard.CheckObservation;
 import io.orderingguard.CheckObserver;
 import io.orderingguard.CheckReport;
+import io.orderingguard.GuardListener;
+import io.orderingguard.GuardResult;
+import io.orderingguard.OrderingGuard;
+import io.orderingguard.Verdict;
 import io.orderingguard.Outcome;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.Repair;
@@ -50,6 +58,9 @@ import java.util.List;
  *     <td>the repair's detail</td><td>{@code policy.rule.id}, {@code ordering_guard.entry.ids}</td></tr>
  * </table>
  *
+ * <p>{@link #verdicts()} adds one more event, {@value #VERDICT_EVENT_NAME}, when the provider's answer
+ * to a guarded request is known (see there).
+ *
  * <p>Nothing is added when there is no current span or it is not recording (the check then costs one
  * context lookup). No message text is written: details name entry ids, roles and rules.
  *
@@ -63,7 +74,33 @@ public final class GuardSpanEvents {
     /** The value of {@code gen_ai.guardrail.component.name}. */
     public static final String COMPONENT = "ordering-guard";
 
+    /** The span event a {@link #verdicts()} listener adds when the provider's answer is known. */
+    public static final String VERDICT_EVENT_NAME = "ordering_guard.verdict";
+
     private GuardSpanEvents() {}
+
+    /**
+     * Returns a listener that adds a {@value #VERDICT_EVENT_NAME} event to the current span for every
+     * verdict ({@link OrderingGuard#answered}): the span is the one current where the adapter learns
+     * the answer, usually the client's span around the call. Attributes: {@code ordering_guard.verdict.outcome},
+     * {@code ordering_guard.verdict.would_block.rule.ids}, {@code ordering_guard.verdict.rejection.rule.id}
+     * (when the rejection text is classified), {@code http.response.status_code},
+     * {@code gen_ai.guardrail.policy.id} (the profile), {@code gen_ai.provider.name} and
+     * {@code gen_ai.request.model} when known. Never the provider's error text, never message content.
+     *
+     * <pre>{@code
+     * OrderingGuard guard = OrderingGuard.builder()
+     *         .profile("anthropic-messages")
+     *         .observer(GuardSpanEvents.observer())
+     *         .listener(GuardSpanEvents.verdicts())
+     *         .build();
+     * }</pre>
+     *
+     * @return the listener to attach to a guard
+     */
+    public static GuardListener verdicts() {
+        return VerdictEvents.INSTANCE;
+    }
 
     /**
      * Returns an observer that adds guardrail events to the current span.
@@ -84,6 +121,40 @@ public final class GuardSpanEvents {
      */
     public static CheckObserver observer(String policyVersion) {
         return new Observer(Require.nonBlank(policyVersion, "policyVersion"));
+    }
+
+    /** Writes a verdict event when an answer is known. */
+    private enum VerdictEvents implements GuardListener {
+        INSTANCE;
+
+        @Override
+        public void onVerdict(Verdict verdict, GuardResult result) {
+            Span span = Span.current();
+            if (!span.isRecording()) {
+                return;
+            }
+            AttributesBuilder b = Attributes.builder()
+                    .put(COMPONENT_NAME, COMPONENT)
+                    .put(POLICY_ID, verdict.profile())
+                    .put(VERDICT_OUTCOME, verdict.outcome().wireName())
+                    .put(WOULD_BLOCK_RULE_IDS, verdict.wouldBlock())
+                    .put(HTTP_STATUS, (long) verdict.status());
+            if (verdict.rejectionRuleId() != null) {
+                b.put(REJECTION_RULE_ID, verdict.rejectionRuleId());
+            }
+            if (verdict.provider() != null) {
+                b.put(PROVIDER_NAME, verdict.provider());
+            }
+            if (verdict.model() != null) {
+                b.put(REQUEST_MODEL, verdict.model());
+            }
+            span.addEvent(VERDICT_EVENT_NAME, b.build());
+        }
+
+        @Override
+        public String toString() {
+            return "GuardSpanEvents.verdicts()";
+        }
     }
 
     /** Writes the events when a check ends. */

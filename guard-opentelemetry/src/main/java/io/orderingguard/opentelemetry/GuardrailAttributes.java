@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The attribute keys of the span events {@link GuardSpanEvents} writes: the GenAI semantic
- * conventions' guardrail and inference attributes, and three of Ordering Guard's own
- * ({@code ordering_guard.*}).
+ * conventions' guardrail and inference attributes, Ordering Guard's own
+ * ({@code ordering_guard.*}), and the HTTP status of a verdict event.
  */
 public final class GuardrailAttributes {
 
@@ -38,6 +38,17 @@ public final class GuardrailAttributes {
     public static final AttributeKey<Boolean> SHADOW = AttributeKey.booleanKey("ordering_guard.shadow");
     /** The ids of the entries (messages, thoughts, tool calls) a finding or a repair is about. */
     public static final AttributeKey<List<String>> ENTRY_IDS = AttributeKey.stringArrayKey("ordering_guard.entry.ids");
+
+    /** A verdict's outcome: {@code confirmed}, {@code contradicted}, {@code missed}, {@code agreed} or {@code unjudged}. */
+    public static final AttributeKey<String> VERDICT_OUTCOME = AttributeKey.stringKey("ordering_guard.verdict.outcome");
+    /** The ids of the blocking rules the request that was sent breaks (verdict events; empty when none). */
+    public static final AttributeKey<List<String>> WOULD_BLOCK_RULE_IDS =
+            AttributeKey.stringArrayKey("ordering_guard.verdict.would_block.rule.ids");
+    /** The rule the provider's rejection text is classified as (verdict events, when one is). */
+    public static final AttributeKey<String> REJECTION_RULE_ID =
+            AttributeKey.stringKey("ordering_guard.verdict.rejection.rule.id");
+    /** The provider's HTTP status ({@code 0}: no answer), as OpenTelemetry's HTTP conventions name it. */
+    public static final AttributeKey<Long> HTTP_STATUS = AttributeKey.longKey("http.response.status_code");
 
     private GuardrailAttributes() {}
 }

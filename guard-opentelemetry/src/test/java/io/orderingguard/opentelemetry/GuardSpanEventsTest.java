@@ -12,6 +12,7 @@ import io.orderingguard.GuardResult;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.Outcome;
+import io.orderingguard.ProviderAnswer;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -158,5 +159,32 @@ class GuardSpanEventsTest {
         assertThatThrownBy(() -> GuardSpanEvents.observer(" "))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("policyVersion must not be blank, but was ' '");
+    }
+
+    @Test
+    void should_add_a_verdict_event_without_the_error_text_when_the_answer_is_known() {
+        OrderingGuard guard = OrderingGuard.builder().selectProfiles(Profiles.selector()).shadow(true)
+                .listener(GuardSpanEvents.verdicts()).build();
+        GuardResult result = guard.check(unanswered("c-1"));
+
+        inSpan(() -> {
+            guard.answered(result, ProviderAnswer.of(400, "{\"type\":\"error\",\"error\":{\"type\":"
+                    + "\"invalid_request_error\",\"message\":\"messages.2: `tool_use` ids were found without "
+                    + "`tool_result` blocks immediately after: call_1\"}}"));
+            return result;
+        });
+
+        OTEL.assertTraces().hasTracesSatisfyingExactly(trace -> trace.hasSpansSatisfyingExactly(span -> span
+                .hasEventsSatisfyingExactly(verdict -> verdict.hasName("ordering_guard.verdict")
+                        .hasAttributesSatisfyingExactly(
+                                equalTo(GuardrailAttributes.COMPONENT_NAME, "ordering-guard"),
+                                equalTo(GuardrailAttributes.POLICY_ID, "anthropic-messages"),
+                                equalTo(GuardrailAttributes.VERDICT_OUTCOME, "confirmed"),
+                                equalTo(GuardrailAttributes.WOULD_BLOCK_RULE_IDS, result.blocking().stream()
+                                        .map(f -> f.ruleId()).distinct().toList()),
+                                equalTo(GuardrailAttributes.REJECTION_RULE_ID, "anthropic-tool-use-has-result"),
+                                equalTo(GuardrailAttributes.HTTP_STATUS, 400L),
+                                equalTo(GuardrailAttributes.PROVIDER_NAME, "anthropic"),
+                                equalTo(GuardrailAttributes.REQUEST_MODEL, "claude-sonnet-4-5")))));
     }
 }

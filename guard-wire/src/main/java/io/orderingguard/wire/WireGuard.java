@@ -12,6 +12,8 @@ import io.orderingguard.GuardInputException;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.ProviderAnswer;
+import io.orderingguard.Verdict;
 import io.orderingguard.support.Require;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -192,6 +194,33 @@ public final class WireGuard {
      */
     public byte[] admit(byte[] body, String urlPath, String conversationId) {
         return inspect(body, urlPath, conversationId).bodyToSend();
+    }
+
+    /**
+     * Reports the provider's answer to a request this wire guard let through, joining it with the
+     * request's check ({@link OrderingGuard#answered}): the guard's listeners hear the verdict
+     * (confirmed, contradicted, missed, agreed or unjudged). The HTTP adapters call it once per
+     * request that went out, when the response status is known; for a 4xx they read the (small) error
+     * body first, for a 2xx stream they call it when the head arrives.
+     *
+     * <pre>{@code
+     * WireVerdict decided = wire.inspect(body, "/v1/messages", null);
+     * HttpResponse<String> response = send(decided.bodyToSend());
+     * wire.answered(decided, ProviderAnswer.of(response.statusCode(), response.body()));
+     * }</pre>
+     *
+     * @param decided what this wire guard decided about the request
+     * @param answer what the provider answered
+     * @return the verdict, or empty for a body the guard did not read ({@link WireVerdict.Unguarded})
+     *     or a request it rejected ({@link WireVerdict.Rejected}: nothing was sent, nobody answered)
+     */
+    public Optional<Verdict> answered(WireVerdict decided, ProviderAnswer answer) {
+        Require.nonNull(decided, "decided");
+        Require.nonNull(answer, "answer");
+        if (decided instanceof WireVerdict.Unguarded || decided instanceof WireVerdict.Rejected) {
+            return Optional.empty();
+        }
+        return Optional.of(guard.answered(decided.guardResult().orElseThrow(), answer));
     }
 
     private WireVerdict decide(byte[] body, ObjectNode json, WireCodec codec, WireContext ctx) {
