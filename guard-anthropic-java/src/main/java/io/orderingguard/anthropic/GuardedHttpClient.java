@@ -1,19 +1,26 @@
 package io.orderingguard.anthropic;
 
 import com.anthropic.core.RequestOptions;
+import com.anthropic.core.http.Headers;
 import com.anthropic.core.http.HttpClient;
 import com.anthropic.core.http.HttpRequest;
 import com.anthropic.core.http.HttpRequestBody;
 import com.anthropic.core.http.HttpResponse;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.ProviderAnswer;
 import io.orderingguard.support.Require;
 import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireGuard;
+import io.orderingguard.wire.WireVerdict;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -35,6 +42,13 @@ import java.util.concurrent.CompletableFuture;
  * counts, batches, files) go out as they are. A {@value WireGuard#CONVERSATION_HEADER} header names
  * the conversation for preservation rules (set it with {@code MessageCreateParams.Builder
  * .putAdditionalHeader}) and is removed before the request is sent.
+ *
+ * <p>The provider's answer to every guarded request that went out is reported to the guard
+ * ({@link WireGuard#answered}: its listeners count confirmed, contradicted, missed and agreed requests)
+ * as soon as the response head arrives — for a stream, before its first event is read. For a 400 or
+ * 422 the error body is read (it is small) to take the provider's message from it, and handed to the SDK as
+ * read; a successful body is never touched. A call that fails without a response (a network error)
+ * is reported as no answer (unjudged). Each attempt of the SDK's retry loop is a request of its own.
  *
  * <p>Asynchronous calls are checked on the calling thread; a rejection is returned as a future failed
  * with the {@link OrderingViolationException}, which the SDK does not retry.
@@ -92,7 +106,15 @@ public final class GuardedHttpClient implements HttpClient {
      */
     @Override
     public HttpResponse execute(HttpRequest request, RequestOptions requestOptions) {
-        return delegate.execute(admit(request), requestOptions);
+        Admitted admitted = admit(request);
+        HttpResponse response;
+        try {
+            response = delegate.execute(admitted.request(), requestOptions);
+        } catch (RuntimeException e) {
+            admitted.unanswered();
+            throw e;
+        }
+        return admitted.answered(response);
     }
 
     /**
@@ -104,13 +126,17 @@ public final class GuardedHttpClient implements HttpClient {
      */
     @Override
     public CompletableFuture<HttpResponse> executeAsync(HttpRequest request, RequestOptions requestOptions) {
-        HttpRequest admitted;
+        Admitted admitted;
         try {
             admitted = admit(request);
         } catch (OrderingViolationException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return delegate.executeAsync(admitted, requestOptions);
+        return delegate.executeAsync(admitted.request(), requestOptions).whenComplete((response, error) -> {
+            if (error != null) {
+                admitted.unanswered();
+            }
+        }).thenApply(admitted::answered);
     }
 
     /** Closes the delegate. */
@@ -119,20 +145,20 @@ public final class GuardedHttpClient implements HttpClient {
         delegate.close();
     }
 
-    private HttpRequest admit(HttpRequest request) {
+    private Admitted admit(HttpRequest request) {
         List<String> conversation = request.headers().values(WireGuard.CONVERSATION_HEADER);
         HttpRequest outgoing = conversation.isEmpty() ? request
                 : request.toBuilder().removeHeaders(WireGuard.CONVERSATION_HEADER).build();
         HttpRequestBody body = request.body().orElse(null);
         if (body == null) {
-            return outgoing;
+            return new Admitted(outgoing, null);
         }
         HttpRequestBody repeatable = body.buffered();
         WireAdmission admission = WireAdmission.decide(wire, URI.create(request.url()).getRawPath(),
                 conversation.isEmpty() ? null : conversation.get(0), bytesOf(repeatable), repeatable == body);
-        return admission.replacesBody()
+        return new Admitted(admission.replacesBody()
                 ? outgoing.toBuilder().body(new BytesBody(admission.body(), body.contentType(), repeatable)).build()
-                : outgoing;
+                : outgoing, admission.verdict());
     }
 
     private static byte[] bytesOf(HttpRequestBody body) {
@@ -144,6 +170,82 @@ public final class GuardedHttpClient implements HttpClient {
     @Override
     public String toString() {
         return "GuardedHttpClient{" + delegate + ", " + wire + "}";
+    }
+
+    /** The request to send and what the guard decided about it, to report the provider's answer to. */
+    private final class Admitted {
+        private final HttpRequest request;
+        private final WireVerdict verdict;
+
+        Admitted(HttpRequest request, WireVerdict verdict) {
+            this.request = request;
+            this.verdict = verdict;
+        }
+
+        HttpRequest request() {
+            return request;
+        }
+
+        void unanswered() {
+            if (verdict != null) {
+                wire.answered(verdict, ProviderAnswer.none());
+            }
+        }
+
+        /** Reports the status (with the error body of a 4xx, read and handed on) and returns the response. */
+        HttpResponse answered(HttpResponse response) {
+            if (verdict == null) {
+                return response;
+            }
+            int status = response.statusCode();
+            ProviderAnswer head = ProviderAnswer.status(status);
+            if (!head.rejected()) {
+                wire.answered(verdict, head);
+                return response;
+            }
+            byte[] error;
+            try (InputStream in = response.body()) {
+                error = in.readAllBytes();
+            } catch (IOException e) {
+                response.close();
+                wire.answered(verdict, ProviderAnswer.status(status));
+                throw new UncheckedIOException(e);
+            }
+            response.close();
+            wire.answered(verdict, ProviderAnswer.of(status, new String(error, StandardCharsets.UTF_8)));
+            return new ReadResponse(response, error);
+        }
+    }
+
+    /** An error response whose body the guard has read: the SDK reads the same bytes. */
+    private static final class ReadResponse implements HttpResponse {
+        private final HttpResponse original;
+        private final byte[] body;
+
+        ReadResponse(HttpResponse original, byte[] body) {
+            this.original = original;
+            this.body = body;
+        }
+
+        @Override
+        public int statusCode() {
+            return original.statusCode();
+        }
+
+        @Override
+        public Headers headers() {
+            return original.headers();
+        }
+
+        @Override
+        public InputStream body() {
+            return new ByteArrayInputStream(body);
+        }
+
+        @Override
+        public void close() {
+            // the original was closed when its body was read
+        }
     }
 
     /** A body held in memory: the repaired body, or the original once it had to be read. */

@@ -2,9 +2,11 @@ package io.orderingguard.okhttp;
 
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.ProviderAnswer;
 import io.orderingguard.support.Require;
 import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireGuard;
+import io.orderingguard.wire.WireVerdict;
 import java.io.IOException;
 import okhttp3.Interceptor;
 import okhttp3.Request;
@@ -32,6 +34,14 @@ import okio.Buffer;
  * {@value WireGuard#CONVERSATION_HEADER} header names the conversation for preservation rules and is
  * removed before the request is sent.
  *
+ * <p>The provider's answer to every guarded request that went out is reported to the guard
+ * ({@link WireGuard#answered}: its listeners count confirmed, contradicted, missed and agreed requests)
+ * when the response head arrives — for a stream, before its first event is read. For a 400 or 422 the
+ * error body is peeked ({@code Response.peekBody}, up to 64 KiB) for the provider's message; the
+ * response the client reads is untouched. A request that fails without a response is reported as no
+ * answer (unjudged). As a network interceptor it sees every attempt, redirects and retries included;
+ * as an application interceptor, each call once.
+ *
  * <p>Synchronous calls ({@code Call.execute()}, which the official SDKs' blocking clients use) get
  * the {@link OrderingViolationException} as thrown. OkHttp 4 reports an exception thrown by an
  * interceptor of an asynchronous call ({@code Call.enqueue}) to the callback as an
@@ -45,6 +55,9 @@ import okio.Buffer;
 public final class GuardInterceptor implements Interceptor {
 
     private static final String CONTENT_LENGTH = "Content-Length";
+
+    /** The most of an error body read for the provider's message. */
+    private static final long MAX_ERROR_BODY = 64 * 1024;
 
     private final WireGuard wire;
 
@@ -105,15 +118,32 @@ public final class GuardInterceptor implements Interceptor {
         byte[] bytes = buffer.readByteArray();
         WireAdmission admission = WireAdmission.decide(wire, request.url().encodedPath(), conversation, bytes,
                 !body.isOneShot());
-        if (!admission.replacesBody()) {
-            return chain.proceed(outgoing);
+        if (admission.replacesBody()) {
+            Request.Builder replaced = outgoing.newBuilder().method(request.method(),
+                    RequestBody.create(admission.body(), body.contentType()));
+            if (outgoing.header(CONTENT_LENGTH) != null) {
+                replaced.header(CONTENT_LENGTH, admission.contentLength());
+            }
+            outgoing = replaced.build();
         }
-        Request.Builder replaced = outgoing.newBuilder().method(request.method(),
-                RequestBody.create(admission.body(), body.contentType()));
-        if (outgoing.header(CONTENT_LENGTH) != null) {
-            replaced.header(CONTENT_LENGTH, admission.contentLength());
+        return proceed(chain, outgoing, admission.verdict());
+    }
+
+    /** Sends the request and reports the provider's answer to it. */
+    private Response proceed(Chain chain, Request outgoing, WireVerdict verdict) throws IOException {
+        Response response;
+        try {
+            response = chain.proceed(outgoing);
+        } catch (IOException | RuntimeException e) {
+            wire.answered(verdict, ProviderAnswer.none());
+            throw e;
         }
-        return chain.proceed(replaced.build());
+        ProviderAnswer answer = ProviderAnswer.status(response.code());
+        if (answer.rejected()) {
+            answer = ProviderAnswer.of(response.code(), response.peekBody(MAX_ERROR_BODY).string());
+        }
+        wire.answered(verdict, answer);
+        return response;
     }
 
     @Override

@@ -11,14 +11,19 @@ import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionMessageFunctionToolCall;
+import io.orderingguard.GuardListener;
+import io.orderingguard.GuardResult;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.Verdict;
+import io.orderingguard.VerdictOutcome;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.testing.emulator.ProviderEmulator;
 import io.orderingguard.testing.emulator.RecordedRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -84,6 +89,31 @@ class OpenAiChatEndToEndTest {
             assertThat(thrown).isInstanceOf(BadRequestException.class).hasMessageContaining(PROVIDER_ERROR);
             assertThat(emulator.requestCount()).isEqualTo(1);
         }
+    }
+
+    @Test
+    void should_report_the_provider_answer_to_each_request_in_shadow_mode() {
+        List<Verdict> verdicts = new CopyOnWriteArrayList<>();
+        OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl(emulator.openAiBaseUrl()).apiKey("test-key")
+                .maxRetries(0).addInterceptor(GuardInterceptor.of(OrderingGuard.builder()
+                        .selectProfiles(Profiles.selector()).shadow(true).listener(new GuardListener() {
+                            @Override
+                            public void onVerdict(Verdict verdict, GuardResult result) {
+                                verdicts.add(verdict);
+                            }
+                        }).build()))
+                .build();
+        clients.add(client);
+
+        Throwable thrown = catchThrowable(() -> client.chat().completions().create(cancelledRun()));
+        client.chat().completions().create(ChatCompletionCreateParams.builder().model("gpt-4o")
+                .addUserMessage("Hello").build());
+
+        assertThat(thrown).isInstanceOf(BadRequestException.class).hasMessageContaining(PROVIDER_ERROR);
+        assertThat(verdicts).extracting(Verdict::outcome)
+                .containsExactly(VerdictOutcome.CONFIRMED, VerdictOutcome.AGREED);
+        assertThat(verdicts.get(0).rejectionRuleId()).isEqualTo("openai-tool-calls-answered");
+        assertThat(verdicts.get(0).rejectionText()).isEqualTo(PROVIDER_ERROR);
     }
 
     @Test
