@@ -19,6 +19,7 @@ module io.orderingguard.core {
     requires jdk.jfr;
 
     exports io.orderingguard;
+    exports io.orderingguard.exchange;
     exports io.orderingguard.json;
     exports io.orderingguard.policy;
     exports io.orderingguard.rule;
