@@ -38,6 +38,17 @@ import java.util.function.Function;
  * {@link #CONVERSATION_ID} listener attribute of the {@link ChatRequestOptions} when present, else
  * the conversation-id function, else none (preservation rules then have no baseline).
  *
+ * <p>The provider's answer: every request that went out is joined with its check
+ * ({@link OrderingGuard#answered}), and the guard's listeners hear the verdict — confirmed,
+ * contradicted, missed, agreed or unjudged (count them with guard-micrometer's
+ * {@code GuardMicrometer.verdicts}). A response is an acceptance (LangChain4j hands over no status;
+ * a response means a 2xx). A failure is read from LangChain4j's exceptions: the status and body of
+ * the {@code HttpException} in the cause chain, else the status its type implies
+ * ({@code InvalidRequestException} 400 with its message, {@code AuthenticationException} 401,
+ * {@code ModelNotFoundException} 404, {@code RateLimitException} 429, {@code InternalServerException}
+ * 500), else no answer (unjudged: a timeout, a network error). With the delegate's own retries
+ * ({@code maxRetries}) only the last attempt's outcome is seen.
+ *
  * <p>Listeners: the delegate's listeners fire as usual (the delegate's own {@code chat} is called);
  * this decorator reports none of its own, so nothing fires twice.
  *
@@ -163,8 +174,16 @@ public final class GuardedChatModel implements ChatModel {
         Require.nonNull(request, "request");
         Object attribute = options == null ? null : options.listenerAttributes().get(CONVERSATION_ID);
         Object id = attribute != null ? attribute : conversationId == null ? null : conversationId.apply(request);
-        ChatRequest toSend = RequestGate.admit(guard, codec(), cache, request, RequestGate.conversationId(id));
-        return delegate.chat(toSend, options == null ? ChatRequestOptions.EMPTY : options);
+        RequestGate.Admitted admitted = RequestGate.check(guard, codec(), cache, request, RequestGate.conversationId(id));
+        ChatResponse response;
+        try {
+            response = delegate.chat(admitted.request(), options == null ? ChatRequestOptions.EMPTY : options);
+        } catch (RuntimeException e) {
+            admitted.failed(e);
+            throw e;
+        }
+        admitted.accepted();
+        return response;
     }
 
     @Override

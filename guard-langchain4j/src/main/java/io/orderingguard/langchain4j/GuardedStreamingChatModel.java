@@ -31,6 +31,12 @@ import java.util.function.Function;
  * (on the calling thread, before any HTTP request), and {@code chat} returns normally. A repaired
  * request is streamed in place of the original; the application's messages are never modified.
  *
+ * <p>The provider's answer is reported as {@link GuardedChatModel} reports it, once the stream says
+ * what it is: the first event of any kind (a partial response, thinking or tool call, or the complete
+ * response) is an acceptance, counted before the application's handler sees it; an error before any
+ * event is read from LangChain4j's exceptions. The handler is wrapped to learn this: every callback is
+ * passed on, unchanged.
+ *
  * <p>Encoding: the model remembers the last request of up to
  * {@value EncodingCache#DEFAULT_CONVERSATIONS} conversations ({@link Builder#encodingCache(int)}), so that
  * the next request of a conversation — a tool loop's next round — encodes only the messages it added to
@@ -146,16 +152,22 @@ public final class GuardedStreamingChatModel implements StreamingChatModel {
     public void chat(ChatRequest request, ChatRequestOptions options, StreamingChatResponseHandler handler) {
         Require.nonNull(request, "request");
         Require.nonNull(handler, "handler");
-        ChatRequest toSend;
+        RequestGate.Admitted admitted;
         try {
             Object attribute = options == null ? null : options.listenerAttributes().get(GuardedChatModel.CONVERSATION_ID);
             Object id = attribute != null ? attribute : conversationId == null ? null : conversationId.apply(request);
-            toSend = RequestGate.admit(guard, codec(), cache, request, RequestGate.conversationId(id));
+            admitted = RequestGate.check(guard, codec(), cache, request, RequestGate.conversationId(id));
         } catch (RuntimeException e) {
             handler.onError(e);
             return;
         }
-        delegate.chat(toSend, options == null ? ChatRequestOptions.EMPTY : options, handler);
+        AnsweringHandler answering = new AnsweringHandler(handler, admitted);
+        try {
+            delegate.chat(admitted.request(), options == null ? ChatRequestOptions.EMPTY : options, answering);
+        } catch (RuntimeException e) {
+            answering.failed(e);
+            throw e;
+        }
     }
 
     @Override

@@ -17,7 +17,6 @@ import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Severity;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,11 +44,19 @@ import org.slf4j.LoggerFactory;
  *         .selectProfiles(Profiles.selector("permissive")).build());
  * }</pre>
  *
+ * <p><b>Beside the verdict.</b> {@link GuardedChatModel} and {@link GuardedStreamingChatModel} report
+ * every provider answer to their guard ({@link io.orderingguard.OrderingGuard#answered}): a 400 the
+ * guard let through is a <em>missed</em> verdict, which the guard logs once per rule and minute and
+ * which {@code GuardMicrometer.verdicts} counts. This listener reads the same answer from the same
+ * exceptions and adds what a verdict does not say: the catalogue's cause and fix, and the shipped
+ * families that would have blocked the request. Use the verdicts to count, this listener to explain;
+ * it also works on a model that is not guarded.
+ *
  * <p>Register it on the provider's model (the delegate of a {@link GuardedChatModel}, which reports no
  * listeners of its own), with the same profile selection as the guard: the profile is chosen with
  * {@link ProfileSelector#choose}, as the guard does, and the log line gives the selection's reason. Only provider rejections are
- * classified: an {@link InvalidRequestException} or an {@link HttpException} with status 400 anywhere in
- * the error's cause chain; a {@link GuardRejectedException} (the guard's own rejection) and every other
+ * classified: an {@link HttpException} with status 400 or 422 anywhere in the error's cause chain (its
+ * body's error message is classified), else an {@link InvalidRequestException} (its message); a {@link GuardRejectedException} (the guard's own rejection) and every other
  * error are ignored. A rule that is blocking in the selected profile is not logged: the guard checks it
  * before sending, so such a 400 comes from a shape the rule does not cover.
  *
@@ -118,7 +125,7 @@ public final class ProviderErrorListener implements ChatModelListener {
      */
     @Override
     public void onError(ChatModelErrorContext context) {
-        String error = providerError(context.error());
+        String error = ProviderAnswers.rejectionText(context.error());
         if (error == null) {
             return;
         }
@@ -201,24 +208,6 @@ public final class ProviderErrorListener implements ChatModelListener {
             }
         }
         return found;
-    }
-
-    /** The provider's error text: the message of a 400 in the cause chain, or {@code null}. */
-    private static String providerError(Throwable error) {
-        Map<Throwable, Boolean> seen = new IdentityHashMap<>();
-        String invalidRequest = null;
-        for (Throwable t = error; t != null && seen.put(t, Boolean.TRUE) == null; t = t.getCause()) {
-            if (t instanceof GuardRejectedException) {
-                return null;
-            }
-            if (t instanceof HttpException http && http.statusCode() == 400 && http.getMessage() != null) {
-                return http.getMessage();
-            }
-            if (t instanceof InvalidRequestException && invalidRequest == null && t.getMessage() != null) {
-                invalidRequest = t.getMessage();
-            }
-        }
-        return invalidRequest;
     }
 
     /** Configures a {@link ProviderErrorListener}. */
