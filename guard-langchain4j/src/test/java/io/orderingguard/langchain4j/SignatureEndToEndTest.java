@@ -131,7 +131,8 @@ class SignatureEndToEndTest {
     @Test
     void langchain4j_sends_the_results_of_parallel_calls_as_separate_contents_which_gemini_rejects() {
         // langchain4j-google-ai-gemini 1.19.0 maps each ToolExecutionResultMessage to its own user content;
-        // Gemini wants the responses to one model turn's calls in one content (providers.md G3)
+        // Gemini wants the responses to one model turn's calls in one content
+        // (google-gemini/gemini-cli#4217, #5443, #16415)
         ChatModel client = gemini();
         emulator.enqueue(Answer.toolCalls(Answer.call("weather", Map.of("city", "Paris")),
                 Answer.call("clock", Map.of("city", "Paris"))));

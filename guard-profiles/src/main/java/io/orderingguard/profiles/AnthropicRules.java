@@ -17,7 +17,7 @@ import io.orderingguard.timeline.Role;
  * Provider rules of the Anthropic Messages API (first party and Vertex AI): tool_use/tool_result
  * pairing, non-empty content, role alternation, and the extended-thinking rules (signatures, foreign
  * reasoning, unmodified current-turn thinking, thinking first in the turn). The thinking-first rules
- * also serve Claude on Bedrock Converse. Labels (A1, T3, …) follow the research notes; provenance
+ * also serve Claude on Bedrock Converse. Labels (A1, T3, …) follow the README's audit; provenance
  * and the approximation policy are those of {@link ProviderRules}.
  */
 final class AnthropicRules {

@@ -15,7 +15,7 @@ import io.orderingguard.timeline.Role;
  * Provider rules of the AWS Bedrock Converse API, whatever the model: role alternation (with or
  * without a leading user message), toolUse/toolResult pairing, blank text, toolUseId format, error
  * results with content, and a user message present. Claude's thinking rules on Converse come from
- * {@link AnthropicRules}. Labels (B1, B7, …) follow the research notes; provenance and the
+ * {@link AnthropicRules}. Labels (B1, B7, …) follow the README's audit; provenance and the
  * approximation policy are those of {@link ProviderRules}.
  */
 final class BedrockRules {

@@ -6,7 +6,7 @@ import io.orderingguard.support.Require;
  * A provider rule that a family cannot model yet because no rule type expresses it. Listed so that
  * the gap is visible ({@code guard profiles NAME} shows it) instead of silently missing.
  *
- * @param label the label of the rule in the provider research notes, e.g. {@code T1}
+ * @param label the label of the rule in the provider-rule audit of the README, e.g. {@code T1}
  * @param ruleId the id the rule will have once it can be expressed
  * @param rejects what the provider rejects
  * @param providerError the error text the provider answers

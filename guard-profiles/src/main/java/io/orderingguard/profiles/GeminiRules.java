@@ -20,7 +20,7 @@ import io.orderingguard.timeline.Role;
  * alternation (strict on 1.x and 2.0, a user content after a function response accepted on 2.5 and
  * 3), empty text, contents present, the first and last turn, and Gemini 3 thought signatures. The
  * factories take the severity, which differs between model generations. Labels (G1, G7, …) follow
- * the research notes; provenance and the approximation policy are those of {@link ProviderRules}.
+ * the README's audit; provenance and the approximation policy are those of {@link ProviderRules}.
  */
 final class GeminiRules {
 

@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * Provider rules of Mistral on La Plateforme and of servers validating with mistral_common: tool
  * calls and results match, 9-character tool call ids, assistant content, the roles allowed after a
- * tool result and at either end, and reasoning input. Labels (M1, M8, …) follow the research notes;
+ * tool result and at either end, and reasoning input. Labels (M1, M8, …) follow the README's audit;
  * provenance and the approximation policy are those of {@link ProviderRules}.
  */
 final class MistralRules {

@@ -14,7 +14,7 @@ import java.util.Set;
 /**
  * Provider rules of OpenAI's hosted APIs: Chat Completions (tool message pairing, tool call id
  * length, the system role of o1-mini) and the Responses API used statelessly (function call/output
- * pairing, call id length, reasoning items). Labels (O1, R3, …) follow the research notes; provenance
+ * pairing, call id length, reasoning items). Labels (O1, R3, …) follow the README's audit; provenance
  * and the approximation policy are those of {@link ProviderRules}.
  */
 final class OpenAiRules {

@@ -19,7 +19,7 @@ import io.orderingguard.timeline.Role;
  * template: DeepSeek (R1, V3.2, V4 reasoning replay and tool pairing), Alibaba Qwen (DashScope
  * wording, a user query present), Meta Llama 3 (one tool call per message), OpenAI GPT-OSS (Harmony
  * template), and the advisory pairing of IBM Granite and Cohere, which document no rejection. Labels
- * (D1, L2, …) follow the research notes; provenance and the approximation policy are those of
+ * (D1, L2, …) follow the README's audit; provenance and the approximation policy are those of
  * {@link ProviderRules}.
  */
 final class OpenWeightRules {

@@ -8,8 +8,8 @@ import io.orderingguard.rule.ToolResultPairingRule;
 /**
  * Provider-grounded rules: what each provider really rejects (blocking, with the error text it
  * answers) or silently degrades on (advisory). Every rule id is new (none reuses a reference id) and
- * every rule carries provenance. The labels (A1, O2, G7, …) are those of the research notes on
- * provider behaviour. The rules live in one class per provider ({@link AnthropicRules},
+ * every rule carries provenance. The labels (A1, O2, G7, …) are those of the provider-rule audit
+ * in the module's README. The rules live in one class per provider ({@link AnthropicRules},
  * {@link OpenAiRules}, {@link GeminiRules}, {@link BedrockRules}, {@link MistralRules},
  * {@link OpenWeightRules}); this class holds what they share, the provenance helpers, and the
  * fallback rule that belongs to no single provider.
@@ -29,7 +29,7 @@ final class ProviderRules {
 
     static final OrderingRule UNKNOWN_MODEL_TOOL_PAIRING = prov(
             pairing("unknown-model-tool-result-pairing", true, true, Severity.BLOCKING),
-            "every provider API in the research notes rejects a tool call without its result and a result without "
+            "every provider API of the audit rejects a tool call without its result and a result without "
                     + "its call (Anthropic A1/A2, OpenAI O1/O2, Responses R3/R4, Gemini G2/G3, Bedrock B3/B4, Mistral "
                     + "M5, DeepSeek and DashScope O5), each in its own words; provider-executed calls are exempt",
             "(any provider) a tool call is missing its result, or a tool result answers no call");

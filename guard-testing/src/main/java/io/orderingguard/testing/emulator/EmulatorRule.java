@@ -5,8 +5,11 @@ import java.util.Map;
 /**
  * The rules the {@link ProviderEmulator} enforces: one constant per rule, with the error text the
  * provider answers when a request breaks it ({@code {placeholders}} are filled per request). The
- * {@link #source()} names the row of the team's provider research ({@code providers.md}) where the
- * rule and its text are documented, with the public issues that quote it.
+ * {@link #source()} names the public evidence for the rule and its text: issue and pull-request
+ * threads that quote the provider's answer ({@code owner/repo#number}, {@code owner/repo PR #number}),
+ * the provider's documentation where it states the rule, or, for the structural rules, the provider's
+ * API whose validation wording the text follows ({@code "emulator"} where the wording is the emulator's
+ * own).
  *
  * <p>Rules that today's first-party APIs no longer enforce but gateways and older API versions do
  * (Anthropic's first-message-user and role alternation) are off by default; enable them with
@@ -30,18 +33,21 @@ public enum EmulatorRule {
             "{detail}"),
 
     /** An assistant {@code tool_calls[].id} is longer than 40 characters. */
-    OPENAI_TOOL_CALL_ID_TOO_LONG(Wire.OPENAI_CHAT_COMPLETIONS, "openai.tool-call-id-too-long", "providers.md O3, §13",
+    OPENAI_TOOL_CALL_ID_TOO_LONG(Wire.OPENAI_CHAT_COMPLETIONS, "openai.tool-call-id-too-long",
+            "Portkey-AI/gateway#1062, camel-ai/camel#2215, anomalyco/opencode#12653, vercel/ai#8132",
             true, false,
             "Invalid 'messages[{message}].tool_calls[{call}].id': string too long. Expected a string with maximum "
                     + "length 40, but got a string with length {length} instead."),
 
     /** A {@code tool} message does not answer a call of the assistant message right before it (orphan result). */
     OPENAI_TOOL_MESSAGE_WITHOUT_CALL(Wire.OPENAI_CHAT_COMPLETIONS, "openai.tool-message-without-call",
-            "providers.md O1", true, false,
+            "miurla/morphic#136, smarter-sh/smarter#264, langchain4j/langchain4j#585, #3133", true, false,
             "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'."),
 
     /** An assistant message's {@code tool_calls} are not all answered by the tool messages after it. */
-    OPENAI_UNANSWERED_TOOL_CALLS(Wire.OPENAI_CHAT_COMPLETIONS, "openai.unanswered-tool-calls", "providers.md O2",
+    OPENAI_UNANSWERED_TOOL_CALLS(Wire.OPENAI_CHAT_COMPLETIONS, "openai.unanswered-tool-calls",
+            "router-for-me/CLIProxyAPI#2798, BerriAI/litellm#10083, #10696, aliasrobotics/cai#111, "
+                    + "agno-agi/agno#3105",
             true, false,
             "An assistant message with 'tool_calls' must be followed by tool messages responding to each "
                     + "'tool_call_id'. The following tool_call_ids did not have response messages: {ids}"),
@@ -58,58 +64,68 @@ public enum EmulatorRule {
 
     /** A {@code tool_use} id has characters outside {@code [a-zA-Z0-9_-]}. */
     ANTHROPIC_TOOL_USE_ID_PATTERN(Wire.ANTHROPIC_MESSAGES, "anthropic.tool-use-id-pattern",
-            "providers.md §13; CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17", true, false,
+            "CommandCodeAI/command-code#323, BlockRunAI/ClawRouter#17", true, false,
             "messages.{message}.content.{block}.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'"),
 
     /** A {@code thinking} block has no {@code signature}. */
     ANTHROPIC_THINKING_SIGNATURE_REQUIRED(Wire.ANTHROPIC_MESSAGES, "anthropic.thinking-signature-required",
-            "providers.md T3", true, false,
+            "anomalyco/opencode#25005", true, false,
             "messages.{message}.content.{block}.thinking.signature: Field required"),
 
     /** A message other than a final assistant message has empty content. */
-    ANTHROPIC_EMPTY_CONTENT(Wire.ANTHROPIC_MESSAGES, "anthropic.empty-content", "providers.md A5", true, false,
+    ANTHROPIC_EMPTY_CONTENT(Wire.ANTHROPIC_MESSAGES, "anthropic.empty-content",
+            "anthropics/claude-code#3196, #6774; vercel/ai PR #5783", true, false,
             "messages.{message}: all messages must have non-empty content except for the optional final assistant message"),
 
     /** A text content block is empty. */
-    ANTHROPIC_EMPTY_TEXT_BLOCK(Wire.ANTHROPIC_MESSAGES, "anthropic.empty-text-block", "providers.md A6", true, false,
+    ANTHROPIC_EMPTY_TEXT_BLOCK(Wire.ANTHROPIC_MESSAGES, "anthropic.empty-text-block",
+            "anthropics/claude-code#59812, #23440, #23369; aliasrobotics/cai#182; "
+                    + "anthropics/anthropic-sdk-python#461", true, false,
             "messages: text content blocks must be non-empty"),
 
     /** A text content block holds only whitespace. */
-    ANTHROPIC_WHITESPACE_TEXT_BLOCK(Wire.ANTHROPIC_MESSAGES, "anthropic.whitespace-text-block", "providers.md A6",
+    ANTHROPIC_WHITESPACE_TEXT_BLOCK(Wire.ANTHROPIC_MESSAGES, "anthropic.whitespace-text-block",
+            "anthropics/claude-code#59812, #23440, #23369; aliasrobotics/cai#182",
             true, false,
             "messages: text content blocks must contain non-whitespace text"),
 
     /** The first message is not a user message (Bedrock and older API versions; off by default). */
-    ANTHROPIC_FIRST_MESSAGE_NOT_USER(Wire.ANTHROPIC_MESSAGES, "anthropic.first-message-not-user", "providers.md A8",
+    ANTHROPIC_FIRST_MESSAGE_NOT_USER(Wire.ANTHROPIC_MESSAGES, "anthropic.first-message-not-user",
+            "anthropics/anthropic-sdk-typescript#622, lobehub/lobehub#1601",
             false, false,
             "messages: first message must use the \"user\" role"),
 
     /** Two messages in a row have the same role (gateways and older API versions; off by default). */
-    ANTHROPIC_ROLES_NOT_ALTERNATING(Wire.ANTHROPIC_MESSAGES, "anthropic.roles-not-alternating", "providers.md A7",
+    ANTHROPIC_ROLES_NOT_ALTERNATING(Wire.ANTHROPIC_MESSAGES, "anthropic.roles-not-alternating",
+            "FlowiseAI/Flowise#2006, coaidev/coai#209, modelcontextprotocol/quickstart-resources#20",
             false, false,
             "messages: roles must alternate between \"user\" and \"assistant\", but found multiple \"{role}\" roles in a row"),
 
     /** An assistant message's {@code tool_use} blocks are not all answered in the next message. */
-    ANTHROPIC_TOOL_USE_WITHOUT_RESULT(Wire.ANTHROPIC_MESSAGES, "anthropic.tool-use-without-result", "providers.md A1",
+    ANTHROPIC_TOOL_USE_WITHOUT_RESULT(Wire.ANTHROPIC_MESSAGES, "anthropic.tool-use-without-result",
+            "anthropics/claude-code#1237, #2697, #5989; Kilo-Org/kilocode#5163",
             true, false,
             "messages.{message}: `tool_use` ids were found without `tool_result` blocks immediately after: {ids}. "
                     + "Each `tool_use` block must have a corresponding `tool_result` block in the next message."),
 
     /** The message after tool use answers every call, but does not begin with the results. */
-    ANTHROPIC_TOOL_RESULTS_NOT_FIRST(Wire.ANTHROPIC_MESSAGES, "anthropic.tool-results-not-first", "providers.md A3",
+    ANTHROPIC_TOOL_RESULTS_NOT_FIRST(Wire.ANTHROPIC_MESSAGES, "anthropic.tool-results-not-first",
+            "Amazon-Q-Developer/language-servers PR #1235, langchain-ai/langchain-aws#451",
             true, false,
             "messages.{message}: Did not find {count} `tool_result` block(s) at the beginning of this message. "
                     + "Messages following `tool_use` blocks must begin with a matching number of `tool_result` blocks."),
 
     /** A {@code tool_result} answers no {@code tool_use} of the previous message (orphan result). */
     ANTHROPIC_TOOL_RESULT_WITHOUT_TOOL_USE(Wire.ANTHROPIC_MESSAGES, "anthropic.tool-result-without-tool-use",
-            "providers.md A2", true, false,
+            "anthropics/claude-code#13460, #18947; decocms/studio#1803; spring-projects/spring-ai#5940; "
+                    + "JetBrains/koog#2169", true, false,
             "messages.{message}.content.{block}: unexpected `tool_use_id` found in `tool_result` blocks: {id}. "
                     + "Each `tool_result` block must have a corresponding `tool_use` block in the previous message."),
 
     /** With thinking enabled, the assistant turn of the current tool loop does not start with thinking. */
     ANTHROPIC_THINKING_MUST_LEAD_TOOL_LOOP(Wire.ANTHROPIC_MESSAGES, "anthropic.thinking-must-lead-tool-loop",
-            "providers.md T1", true, false,
+            "pydantic/pydantic-ai#2040, #2075; vercel/ai#8865; OpenRouterTeam/ai-sdk-provider#162; "
+                    + "openai/openai-agents-python#1704", true, false,
             "messages.{message}.content.0.type: Expected `thinking` or `redacted_thinking`, but found `{type}`. "
                     + "When `thinking` is enabled, a final `assistant` message must start with a thinking block "
                     + "(preceeding the lastmost set of `tool_use` and `tool_result` blocks). We recommend you include "
@@ -117,7 +133,8 @@ public enum EmulatorRule {
                     + "consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking"),
 
     /** With thinking disabled, a final assistant message contains thinking. */
-    ANTHROPIC_THINKING_WHILE_DISABLED(Wire.ANTHROPIC_MESSAGES, "anthropic.thinking-while-disabled", "providers.md T7",
+    ANTHROPIC_THINKING_WHILE_DISABLED(Wire.ANTHROPIC_MESSAGES, "anthropic.thinking-while-disabled",
+            "tailcallhq/forgecode#1853",
             true, false,
             "messages.{message}.content.{block}: When thinking is disabled, an `assistant` message in the final "
                     + "position cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request."),
@@ -129,32 +146,38 @@ public enum EmulatorRule {
             "Invalid JSON payload received. Unexpected token."),
 
     /** A required field is missing or has the wrong type, in the API's validation wording. */
-    GEMINI_MALFORMED_REQUEST(Wire.GEMINI_GENERATE_CONTENT, "gemini.malformed-request", "Gemini API; providers.md G6",
-            true, true, "{detail}"),
+    GEMINI_MALFORMED_REQUEST(Wire.GEMINI_GENERATE_CONTENT, "gemini.malformed-request",
+            "Gemini API; vercel/ai#3775, langchain-ai/langchain-google#691, router-for-me/CLIProxyAPI#1292, "
+                    + "NousResearch/hermes-agent PR #57942", true, true, "{detail}"),
 
     /** A content has no parts. */
-    GEMINI_EMPTY_PARTS(Wire.GEMINI_GENERATE_CONTENT, "gemini.empty-parts", "providers.md G6", true, false,
+    GEMINI_EMPTY_PARTS(Wire.GEMINI_GENERATE_CONTENT, "gemini.empty-parts",
+            "vercel/ai#3775, langchain-ai/langchain-google#691, router-for-me/CLIProxyAPI#1292, "
+                    + "NousResearch/hermes-agent PR #57942", true, false,
             "* GenerateContentRequest.contents[{content}].parts: contents.parts must not be empty."),
 
     /**
      * Two contents in a row have the same role (off by default: Gemini 2.5 and 3 accept a function
      * response followed by a separate user content; older models and strict gateways reject).
      */
-    GEMINI_ROLES_NOT_ALTERNATING(Wire.GEMINI_GENERATE_CONTENT, "gemini.roles-not-alternating", "providers.md G4",
+    GEMINI_ROLES_NOT_ALTERNATING(Wire.GEMINI_GENERATE_CONTENT, "gemini.roles-not-alternating",
+            "NousResearch/hermes-agent PR #55623, Portkey-AI/gateway PR #246",
             false, false, "Please ensure that multiturn requests alternate between user and model."),
 
     /** A model content with a function call does not come right after a user content. */
     GEMINI_CALL_NOT_AFTER_USER_TURN(Wire.GEMINI_GENERATE_CONTENT, "gemini.call-not-after-user-turn",
-            "providers.md G1", true, false,
+            "google-gemini/gemini-cli#11814, #26486, #26956; continuedev/continue#11164", true, false,
             "Please ensure that function call turn comes immediately after a user turn or after a function response "
                     + "turn."),
 
     /** A content with function responses does not come right after a content with function calls. */
-    GEMINI_RESPONSE_NOT_AFTER_CALL(Wire.GEMINI_GENERATE_CONTENT, "gemini.response-not-after-call", "providers.md G2",
+    GEMINI_RESPONSE_NOT_AFTER_CALL(Wire.GEMINI_GENERATE_CONTENT, "gemini.response-not-after-call",
+            "langchain-ai/langchain#27799",
             true, false, "Please ensure that function response turn comes immediately after a function call turn."),
 
     /** A content answers a different number of function calls than the content before it made. */
-    GEMINI_RESPONSE_COUNT(Wire.GEMINI_GENERATE_CONTENT, "gemini.response-count", "providers.md G3", true, false,
+    GEMINI_RESPONSE_COUNT(Wire.GEMINI_GENERATE_CONTENT, "gemini.response-count",
+            "google-gemini/gemini-cli#4217, #5443, #16415", true, false,
             "Please ensure that the number of function response parts is equal to the number of function call parts "
                     + "of the function call turn."),
 
@@ -163,7 +186,8 @@ public enum EmulatorRule {
      * signature ({@code position} is the content's 1-based index).
      */
     GEMINI_MISSING_THOUGHT_SIGNATURE(Wire.GEMINI_GENERATE_CONTENT, "gemini.missing-thought-signature",
-            "providers.md G7; nanbingxyz/5ire#405, JetBrains/koog#1148", true, false,
+            "ai.google.dev/gemini-api/docs/thought-signatures; nanbingxyz/5ire#405, "
+                    + "chatboxai/chatbox#3308, JetBrains/koog#1148", true, false,
             "Function call is missing a thought_signature in functionCall parts. This is required for tools to work "
                     + "correctly, and missing thought_signature may lead to degraded model performance. Additional "
                     + "data, function call `default_api:{name}` , position {position}. Please refer to "
@@ -174,7 +198,8 @@ public enum EmulatorRule {
      * default; enable it to prove that every signature went back unchanged).
      */
     GEMINI_CORRUPTED_THOUGHT_SIGNATURE(Wire.GEMINI_GENERATE_CONTENT, "gemini.corrupted-thought-signature",
-            "providers.md G8", false, false, "Corrupted thought signature."),
+            "decolua/9router#4136, badrisnarayanan/antigravity-claude-proxy#18",
+            false, false, "Corrupted thought signature."),
 
     // ---- OpenAI Responses -------------------------------------------------------------------
 
@@ -188,20 +213,20 @@ public enum EmulatorRule {
 
     /** A {@code function_call} or {@code function_call_output} {@code call_id} is longer than 64 characters. */
     OPENAI_RESPONSES_CALL_ID_TOO_LONG(Wire.OPENAI_RESPONSES, "openai-responses.call-id-too-long",
-            "providers.md O3, §13", true, false,
+            "AnswerDotAI/fastllm#45", true, false,
             "Invalid 'input[{item}].call_id': string too long. Expected a string with maximum length 64, but got a "
                     + "string with length {length} instead."),
 
     /** A {@code reasoning} input item has no {@code summary} (an empty list is allowed). */
     OPENAI_RESPONSES_REASONING_SUMMARY_REQUIRED(Wire.OPENAI_RESPONSES, "openai-responses.reasoning-summary-required",
-            "providers.md R6", true, false, "Input[{item}] missing required field `summary`"),
+            "newo-ether/Agora#141", true, false, "Input[{item}] missing required field `summary`"),
 
     /**
      * With {@code "store": false}, an item is sent by reference only (an {@code item_reference}, or a
      * {@code reasoning} item without {@code encrypted_content}); answered with HTTP 404.
      */
     OPENAI_RESPONSES_ITEM_NOT_PERSISTED(Wire.OPENAI_RESPONSES, "openai-responses.item-not-persisted",
-            "providers.md R5", true, false, 404,
+            "anomalyco/opencode#7724, #8987; can1357/oh-my-pi#41; vercel/ai#7543", true, false, 404,
             "Item with id '{id}' not found. Items are not persisted when `store` is set to false. Try again with "
                     + "`store` set to true, or remove this item from your input."),
 
@@ -216,7 +241,8 @@ public enum EmulatorRule {
 
     /** A {@code reasoning} item is not followed by the output item it produced. */
     OPENAI_RESPONSES_REASONING_WITHOUT_FOLLOWING_ITEM(Wire.OPENAI_RESPONSES,
-            "openai-responses.reasoning-without-following-item", "providers.md R1", true, false,
+            "openai-responses.reasoning-without-following-item",
+            "vercel/ai#7099, #8031, #8379; openai/openai-node#1567; continuedev/continue#8933, #10428", true, false,
             "Item '{id}' of type 'reasoning' was provided without its required following item."),
 
     /**
@@ -224,16 +250,17 @@ public enum EmulatorRule {
      * without that reasoning item before it.
      */
     OPENAI_RESPONSES_ITEM_WITHOUT_REASONING(Wire.OPENAI_RESPONSES, "openai-responses.item-without-reasoning",
-            "providers.md R2", true, false,
+            "continuedev/continue#12620", true, false,
             "Item '{id}' of type '{type}' was provided without its required 'reasoning' item: '{reasoning}'."),
 
     /** A {@code function_call} has no {@code function_call_output} with its {@code call_id} after it. */
     OPENAI_RESPONSES_CALL_WITHOUT_OUTPUT(Wire.OPENAI_RESPONSES, "openai-responses.call-without-output",
-            "providers.md R3", true, false, "No tool output found for function call {id}."),
+            "router-for-me/CLIProxyAPI#2368", true, false, "No tool output found for function call {id}."),
 
     /** A {@code function_call_output} has no {@code function_call} with its {@code call_id} before it. */
     OPENAI_RESPONSES_OUTPUT_WITHOUT_CALL(Wire.OPENAI_RESPONSES, "openai-responses.output-without-call",
-            "providers.md R4", true, false, "No tool call found for function call output with call_id {id}."),
+            "continuedev/continue#10092, microsoft/vscode#320060",
+            true, false, "No tool call found for function call output with call_id {id}."),
 
     // ---- Bedrock Converse -------------------------------------------------------------------
 
@@ -246,7 +273,8 @@ public enum EmulatorRule {
             "{detail}"),
 
     /** The first message is not a user message. */
-    BEDROCK_FIRST_MESSAGE_NOT_USER(Wire.BEDROCK_CONVERSE, "bedrock.first-message-not-user", "providers.md B2", true,
+    BEDROCK_FIRST_MESSAGE_NOT_USER(Wire.BEDROCK_CONVERSE, "bedrock.first-message-not-user",
+            "langgenius/dify#12340, pydantic/pydantic-ai#4495", true,
             false, "A conversation must start with a user message. Try again with a conversation that starts with a "
                     + "user message."),
 
@@ -256,36 +284,44 @@ public enum EmulatorRule {
      * error inside Bedrock's wrapper.
      */
     BEDROCK_INVALID_REASONING_SIGNATURE(Wire.BEDROCK_CONVERSE, "bedrock.invalid-reasoning-signature",
-            "providers.md B9 (wrapper) and T2 (Anthropic's text)", false, false,
+            "anomalyco/opencode#3077 (Bedrock's wrapper); maximhq/bifrost#5093 and Anthropic's "
+                    + "extended-thinking documentation, \"Preserving thinking blocks\" (Anthropic's text)",
+            false, false,
             "The model returned the following errors: messages.{message}.content.{block}: Invalid `signature` in "
                     + "`thinking` block"),
 
     /** A message has an empty content list. */
-    BEDROCK_EMPTY_CONTENT(Wire.BEDROCK_CONVERSE, "bedrock.empty-content", "providers.md B6", true, false,
+    BEDROCK_EMPTY_CONTENT(Wire.BEDROCK_CONVERSE, "bedrock.empty-content", "langchain-ai/langchain#26968", true, false,
             "The content field in the Message object at messages.{message} is empty. Add a ContentBlock object to "
                     + "the content field and try again."),
 
     /** A text block is empty or holds only whitespace. */
-    BEDROCK_BLANK_TEXT(Wire.BEDROCK_CONVERSE, "bedrock.blank-text", "providers.md B5", true, false,
+    BEDROCK_BLANK_TEXT(Wire.BEDROCK_CONVERSE, "bedrock.blank-text",
+            "langchain-ai/langchain-aws#403, aws-samples/bedrock-engineer#8, boto/botocore#3525", true, false,
             "The text field in the ContentBlock object at messages.{message}.content.{block} is blank. Add text to "
                     + "the text field, and try again."),
 
     /** A {@code toolResult} with status {@code error} has no content. */
-    BEDROCK_EMPTY_ERROR_RESULT(Wire.BEDROCK_CONVERSE, "bedrock.empty-error-result", "providers.md B7", true, false,
+    BEDROCK_EMPTY_ERROR_RESULT(Wire.BEDROCK_CONVERSE, "bedrock.empty-error-result",
+            "aws-samples/sample-multi-agent-orchestration-chat-on-agentcore#15", true, false,
             "The content field at messages.{message}.content.{block}.toolResult cannot be empty when status value is "
                     + "error."),
 
     /** Two messages in a row have the same role (Converse does not merge them). */
-    BEDROCK_ROLES_NOT_ALTERNATING(Wire.BEDROCK_CONVERSE, "bedrock.roles-not-alternating", "providers.md B1", true,
+    BEDROCK_ROLES_NOT_ALTERNATING(Wire.BEDROCK_CONVERSE, "bedrock.roles-not-alternating",
+            "langchain-ai/langchain-aws#130, #192; langchain-ai/langchainjs#6724; "
+                    + "microsoft/semantic-kernel#10281", true,
             false, "A conversation must alternate between user and assistant roles. Make sure the conversation "
                     + "alternates between user and assistant roles and try again."),
 
     /** The message after an assistant turn with {@code toolUse} does not answer every call. */
-    BEDROCK_MISSING_TOOL_RESULTS(Wire.BEDROCK_CONVERSE, "bedrock.missing-tool-results", "providers.md B3", true, false,
+    BEDROCK_MISSING_TOOL_RESULTS(Wire.BEDROCK_CONVERSE, "bedrock.missing-tool-results",
+            "camel-ai/camel#3954, genkit-ai/aws-bedrock-js-plugin#664", true, false,
             "Expected toolResult blocks at messages.{message}.content for the following Ids: {ids}"),
 
     /** A message holds more {@code toolResult} blocks than the turn before it made calls (orphan results). */
-    BEDROCK_TOO_MANY_TOOL_RESULTS(Wire.BEDROCK_CONVERSE, "bedrock.too-many-tool-results", "providers.md B4", true,
+    BEDROCK_TOO_MANY_TOOL_RESULTS(Wire.BEDROCK_CONVERSE, "bedrock.too-many-tool-results",
+            "Just-Curieous/Curie#16, pydantic/pydantic-ai#2327, strands-agents/harness-sdk#1435", true,
             false, "The number of toolResult blocks at messages.{message}.content exceeds the number of toolUse "
                     + "blocks of previous turn.");
 
@@ -331,7 +367,8 @@ public enum EmulatorRule {
     }
 
     /**
-     * Returns where the rule and its error text are documented.
+     * Returns the public evidence for the rule and its error text, e.g.
+     * {@code "anthropics/claude-code#1237, #2697, #5989; Kilo-Org/kilocode#5163"}.
      *
      * @return the source
      */

@@ -577,6 +577,21 @@ class EmulatorRulesTest {
     }
 
     @Test
+    void should_name_public_evidence_as_each_rule_source() {
+        java.util.regex.Pattern thread = java.util.regex.Pattern.compile("[\\w.-]+/[\\w.-]+(#| PR #)\\d+");
+        for (EmulatorRule rule : EmulatorRule.values()) {
+            assertThat(rule.source()).as(rule.id()).isNotBlank().doesNotContain(".md", "§");
+            if (!rule.structural()) {
+                assertThat(rule.source()).as(rule.id()).containsPattern(thread);
+            }
+        }
+        assertThat(EmulatorRule.ANTHROPIC_TOOL_USE_WITHOUT_RESULT.source())
+                .isEqualTo("anthropics/claude-code#1237, #2697, #5989; Kilo-Org/kilocode#5163");
+        assertThat(EmulatorRule.OPENAI_TOOL_CALL_ID_TOO_LONG.source())
+                .isEqualTo("Portkey-AI/gateway#1062, camel-ai/camel#2215, anomalyco/opencode#12653, vercel/ai#8132");
+    }
+
+    @Test
     void should_have_a_breaking_request_for_every_rule() {
         Set<EmulatorRule> covered = EnumSet.noneOf(EmulatorRule.class);
         Stream.concat(violations(), strictRules()).forEach(a -> covered.add((EmulatorRule) a.get()[0]));
