@@ -27,6 +27,10 @@ import reactor.core.publisher.Flux;
  * sent; the caller's messages are left as they were. In shadow mode the prompt is sent unchanged. A
  * prompt that passes is handed to the delegate as the very same object.
  *
+ * <p>The provider's answer to every prompt that went out is reported to the guard as
+ * {@link OrderingGuardAdvisor} reports it: a response is an acceptance, a stream counts at its first
+ * response, a failure is read from the provider SDK's or Spring AI's exception.
+ *
  * <p>The dispatch names the provider the delegate's class belongs to (unless given), the model of the
  * prompt's options (else the delegate's default options), and the conversation the conversation-id
  * function returns (none by default). The delegate's default options are the decorator's own
@@ -92,7 +96,16 @@ public final class GuardedChatModel implements DelegatingChatModel {
      */
     @Override
     public ChatResponse call(Prompt prompt) {
-        return delegate.call(admit(prompt, false));
+        GuardGate.Admitted admitted = admit(prompt, false);
+        ChatResponse response;
+        try {
+            response = delegate.call(admitted.prompt());
+        } catch (RuntimeException e) {
+            admitted.failed(e);
+            throw e;
+        }
+        admitted.accepted();
+        return response;
     }
 
     /**
@@ -105,10 +118,13 @@ public final class GuardedChatModel implements DelegatingChatModel {
     @Override
     public Flux<ChatResponse> stream(Prompt prompt) {
         Require.nonNull(prompt, "prompt");
-        return Flux.defer(() -> delegate.stream(admit(prompt, true)));
+        return Flux.defer(() -> {
+            GuardGate.Admitted admitted = admit(prompt, true);
+            return admitted.answering(delegate.stream(admitted.prompt()));
+        });
     }
 
-    private Prompt admit(Prompt prompt, boolean stream) {
+    private GuardGate.Admitted admit(Prompt prompt, boolean stream) {
         Require.nonNull(prompt, "prompt");
         Object id = conversationId == null ? null : conversationId.apply(prompt);
         return GuardGate.admit(guard, stream ? streamCodec : callCodec, prompt,

@@ -12,7 +12,6 @@ import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisor;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
 import org.springframework.ai.chat.memory.ChatMemory;
-import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.core.Ordered;
 import reactor.core.publisher.Flux;
 
@@ -40,6 +39,19 @@ import reactor.core.publisher.Flux;
  * left as they were, so the repair happens on the request only, again at every round. In shadow mode
  * the guard reports and the prompt goes on unchanged. A prompt that passes goes on as the very same
  * object.
+ *
+ * <p>The provider's answer: every prompt that went down the chain is joined with its check
+ * ({@link OrderingGuard#answered}), and the guard's listeners hear the verdict — confirmed,
+ * contradicted, missed, agreed or unjudged. A response is an acceptance (Spring AI hands over no
+ * status; it counts as 200); a stream counts at its first response (or its completion), or at its
+ * error before one. A failure is read from the exception: the status and body of the provider SDK's
+ * exception on Spring AI 2.0 (e.g. openai-java's and anthropic-java's {@code BadRequestException},
+ * {@code statusCode()} and the message {@code "400: <body>"}), of Spring AI 1.1's
+ * {@code NonTransientAiException} (its message {@code "400 - <body>"}; a {@code TransientAiException}
+ * is a 5xx), or of Spring's {@code RestClientResponseException}; else no answer (unjudged). The
+ * provider's message is taken from its error envelope. Advisors after this one (the model call)
+ * are part of what is answered; with the models' own retries only the last attempt is seen. A stream
+ * cancelled before its first response is not reported.
  *
  * <p>The conversation is the advisor context's {@link #CONVERSATION_ID} entry, else Spring AI's
  * {@link ChatMemory#CONVERSATION_ID} entry, else none (preservation rules then have no baseline). The
@@ -120,7 +132,16 @@ public final class OrderingGuardAdvisor implements CallAdvisor, StreamAdvisor {
      */
     @Override
     public ChatClientResponse adviseCall(ChatClientRequest request, CallAdvisorChain chain) {
-        return chain.nextCall(admit(request, false));
+        GuardGate.Admitted admitted = admit(request, false);
+        ChatClientResponse response;
+        try {
+            response = chain.nextCall(request(request, admitted));
+        } catch (RuntimeException e) {
+            admitted.failed(e);
+            throw e;
+        }
+        admitted.accepted();
+        return response;
     }
 
     /**
@@ -133,20 +154,24 @@ public final class OrderingGuardAdvisor implements CallAdvisor, StreamAdvisor {
      */
     @Override
     public Flux<ChatClientResponse> adviseStream(ChatClientRequest request, StreamAdvisorChain chain) {
-        return Flux.defer(() -> chain.nextStream(admit(request, true)));
+        return Flux.defer(() -> {
+            GuardGate.Admitted admitted = admit(request, true);
+            return admitted.answering(chain.nextStream(request(request, admitted)));
+        });
     }
 
-    private ChatClientRequest admit(ChatClientRequest request, boolean stream) {
+    private static ChatClientRequest request(ChatClientRequest request, GuardGate.Admitted admitted) {
+        return admitted.prompt() == request.prompt() ? request : new ChatClientRequest(admitted.prompt(), request.context());
+    }
+
+    private GuardGate.Admitted admit(ChatClientRequest request, boolean stream) {
         Require.nonNull(request, "request");
         Map<String, Object> context = request.context();
         Object id = context.get(CONVERSATION_ID);
         if (id == null) {
             id = context.get(ChatMemory.CONVERSATION_ID);
         }
-        Prompt prompt = request.prompt();
-        Prompt toSend = GuardGate.admit(guard, stream ? streamCodec : callCodec, prompt,
-                GuardGate.conversationId(id));
-        return toSend == prompt ? request : new ChatClientRequest(toSend, context);
+        return GuardGate.admit(guard, stream ? streamCodec : callCodec, request.prompt(), GuardGate.conversationId(id));
     }
 
     @Override
