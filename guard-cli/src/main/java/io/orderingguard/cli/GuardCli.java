@@ -25,7 +25,7 @@ import picocli.CommandLine.ScopeType;
         description = "Checks LLM conversations against provider ordering rules, and tool-call traces "
                 + "against sequence policies.",
         subcommands = {CommandLine.HelpCommand.class, CheckCommand.class, ProfilesCommand.class, EvalCommand.class,
-            MigrateCommand.class, ExplainCommand.class, GateCommand.class, ExplainErrorCommand.class,
+            MigrateCommand.class, ExplainCommand.class, GateCommand.class, ExplainErrorCommand.class, ReportCommand.class,
             io.orderingguard.server.ServeCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 rejected or failed, 2 bad input or usage.",
             "Run 'guard help VERB' for the options and examples of a verb."})

@@ -151,13 +151,34 @@ final class InputReader {
     }
 
     private CheckInput body(Path file, int line, JsonNode body) {
+        return body(file, line, body, null, provider);
+    }
+
+    /**
+     * Reads one recorded request body as {@code guard check --wire} does, with what its URL says: the
+     * surface its path names (else the body's shape), the model of a Gemini or Bedrock path, and the
+     * provider of its host.
+     *
+     * @param file the file the request was recorded in
+     * @param line the 1-based line, or 0
+     * @param body the request body
+     * @param urlPath the request's URL path, or {@code null}
+     * @param hostProvider the provider the host names, or {@code null} for the surface's default
+     * @return the request
+     * @throws GuardInputException when the body cannot be read
+     */
+    CheckInput request(Path file, int line, JsonNode body, String urlPath, String hostProvider) {
+        return body(file, line, body, urlPath, provider != null ? provider : hostProvider);
+    }
+
+    private CheckInput body(Path file, int line, JsonNode body, String urlPath, String provider) {
         String source = file.toString();
         try {
-            WireFormat format = fixedFormat != null ? fixedFormat : WireFormat.detect(body, null);
+            WireFormat format = fixedFormat != null ? fixedFormat : WireFormat.detect(body, urlPath);
             WireCodec codec = format.codec().orElseThrow(() -> new GuardInputException(source, line, null,
                     "the body is " + format.wireName() + (fixedFormat == null ? " (detected)" : "")
                             + ", which this build cannot read yet; it reads " + String.join(", ", readableSurfaces())));
-            WireContext ctx = WireContext.of(source, line).withProvider(provider);
+            WireContext ctx = WireContext.of(source, line).withProvider(provider).withUrlPath(urlPath);
             ParsedBody parsed = read(codec, body, ctx);
             if (parsed.dispatch().model() == null && model != null) {
                 parsed = read(codec, body, ctx.withModel(model));
