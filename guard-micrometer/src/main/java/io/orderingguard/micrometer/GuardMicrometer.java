@@ -174,8 +174,7 @@ public final class GuardMicrometer {
             this.verdicts = Counter.builder(VERDICTS)
                     .description("Guarded requests joined with the provider's answer: confirmed, contradicted, missed, "
                             + "agreed or unjudged")
-                    .baseUnit("requests")
-                    .withRegistry(meters);
+                    .withRegistry(meters); // no base unit: Prometheus names it ordering_guard_verdicts_total
         }
 
         @Override

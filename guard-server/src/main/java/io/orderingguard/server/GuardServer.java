@@ -149,6 +149,7 @@ public final class GuardServer implements AutoCloseable {
         Stash stash = stash(config.stash(), problems);
         if (problems.isEmpty()) {
             builder.observer(GuardMicrometer.observer(registry));
+            builder.listener(GuardMicrometer.verdicts(registry));
             if (stash != null) {
                 builder.stash(stash);
             }

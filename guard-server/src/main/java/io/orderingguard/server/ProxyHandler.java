@@ -3,13 +3,16 @@ package io.orderingguard.server;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.ProviderAnswer;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.Repair;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireFormat;
 import io.orderingguard.wire.WireGuard;
 import io.orderingguard.wire.WireVerdict;
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
@@ -43,11 +46,20 @@ import org.slf4j.LoggerFactory;
  * <p>Nothing blocks a thread while a client or an upstream is slow: the body is read and the answer
  * copied with Jetty's demand-driven content sources. A failure to write to the client (it went away)
  * aborts the upstream call; so does a failure of the client's request before the answer started.
+ *
+ * <p>The upstream's answer to every guarded request that went out is reported to the guard
+ * ({@link WireGuard#answered}) when its head arrives: the status, and for a 400 or 422 the provider's
+ * message, read from the error body (up to {@value #MAX_ERROR_BODY} bytes) as it is copied to the
+ * client. A successful body, a stream above all, is copied untouched and never held. An upstream that
+ * fails before its head is no answer (unjudged).
  */
 final class ProxyHandler extends Handler.Abstract {
 
     /** The response header naming what the guard did: passed, repaired, rejected, shadow-…, unguarded. */
     public static final String VERDICT_HEADER = "x-ordering-guard";
+
+    /** The most of an upstream's error body kept for its message. */
+    static final int MAX_ERROR_BODY = 64 * 1024;
 
     private static final Logger LOG = LoggerFactory.getLogger(ProxyHandler.class);
     private static final String CONVERSATION = WireGuard.CONVERSATION_HEADER.toLowerCase(Locale.ROOT);
@@ -167,6 +179,9 @@ final class ProxyHandler extends Handler.Abstract {
         private String rules = "";
         private long bytesIn;
         private volatile org.eclipse.jetty.client.Request outbound;
+        /** What the guard decided about the body forwarded, to report the answer to; {@code null} when unguarded. */
+        private WireVerdict sent;
+        private final AtomicBoolean answered = new AtomicBoolean();
 
         Exchange(Request request, Response response, Callback callback, String path) {
             this.request = request;
@@ -227,8 +242,10 @@ final class ProxyHandler extends Handler.Abstract {
                             + "Bedrock.", "repair-unsigned");
                     return;
                 }
+                sent = repaired;
                 forward(repaired.body(), "repaired");
             } else if (v instanceof WireVerdict.Passed passed) {
+                sent = passed;
                 GuardResult r = passed.result();
                 if (shadow && r.outcome() != io.orderingguard.Outcome.PASSED) {
                     String would = "shadow-" + r.outcome().wireName();
@@ -239,6 +256,17 @@ final class ProxyHandler extends Handler.Abstract {
                 }
             } else {
                 forward(body, "unguarded");
+            }
+        }
+
+        /** Reports the upstream's answer to a guarded request, once. */
+        void answered(ProviderAnswer answer) {
+            if (sent != null && answered.compareAndSet(false, true)) {
+                try {
+                    wire.answered(sent, answer);
+                } catch (RuntimeException e) {
+                    LOG.warn("reporting the {} answer to the guard failed; ignored", kind.configName(), e);
+                }
             }
         }
 
@@ -396,10 +424,12 @@ final class ProxyHandler extends Handler.Abstract {
         private final class Relay implements org.eclipse.jetty.client.Response.Listener {
             private final AtomicBoolean copying = new AtomicBoolean();
             private volatile int status = 502;
+            private volatile boolean head;
 
             @Override
             public void onHeaders(org.eclipse.jetty.client.Response upstreamResponse) {
                 status = upstreamResponse.getStatus();
+                head = true;
                 response.setStatus(status);
                 HttpFields.Mutable headers = response.getHeaders();
                 Set<String> connectionTokens = connectionTokens(upstreamResponse.getHeaders());
@@ -410,16 +440,22 @@ final class ProxyHandler extends Handler.Abstract {
                     }
                 }
                 headers.put(VERDICT_HEADER, verdict);
+                if (!ProviderAnswer.status(status).rejected()) {
+                    answered(ProviderAnswer.status(status));
+                }
             }
 
             @Override
             public void onContentSource(org.eclipse.jetty.client.Response upstreamResponse, Content.Source source) {
                 copying.set(true);
-                Content.copy(source, response, Callback.from(() -> finish(null, status), x -> finish(x, status)));
+                Content.Source copied = sent != null && !answered.get() ? new ErrorBody(source, status) : source;
+                Content.copy(copied, response, Callback.from(() -> finish(null, status), x -> finish(x, status)));
             }
 
             @Override
             public void onComplete(Result result) {
+                // an error body that ended without its last chunk (or had none) is reported by status
+                answered(head ? ProviderAnswer.status(status) : ProviderAnswer.none());
                 if (result.isFailed()) {
                     Throwable failure = result.getFailure();
                     if (!response.isCommitted() && !completed.get()) {
@@ -437,6 +473,65 @@ final class ProxyHandler extends Handler.Abstract {
                 } else if (!copying.get()) {
                     response.write(true, null, Callback.from(() -> finish(null, status), x -> finish(x, status)));
                 }
+            }
+        }
+
+        /**
+         * An upstream's 400 or 422 body on its way to the client: a copy of its first
+         * {@value #MAX_ERROR_BODY} bytes is kept, and the answer is reported with it at the last chunk.
+         */
+        private final class ErrorBody implements Content.Source {
+            private final Content.Source source;
+            private final int status;
+            private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+
+            ErrorBody(Content.Source source, int status) {
+                this.source = source;
+                this.status = status;
+            }
+
+            @Override
+            public Content.Chunk read() {
+                Content.Chunk chunk = source.read();
+                if (chunk == null || Content.Chunk.isFailure(chunk)) {
+                    return chunk;
+                }
+                ByteBuffer bytes = chunk.getByteBuffer().slice();
+                int room = MAX_ERROR_BODY - kept.size();
+                if (room > 0 && bytes.hasRemaining()) {
+                    byte[] part = new byte[Math.min(room, bytes.remaining())];
+                    bytes.get(part);
+                    kept.write(part, 0, part.length);
+                }
+                if (chunk.isLast()) {
+                    answered(ProviderAnswer.of(status, kept.toString(StandardCharsets.UTF_8)));
+                }
+                return chunk;
+            }
+
+            @Override
+            public long getLength() {
+                return source.getLength();
+            }
+
+            @Override
+            public void demand(Runnable demandCallback) {
+                source.demand(demandCallback);
+            }
+
+            @Override
+            public void fail(Throwable failure) {
+                source.fail(failure);
+            }
+
+            @Override
+            public void fail(Throwable failure, boolean last) {
+                source.fail(failure, last);
+            }
+
+            @Override
+            public boolean rewind() {
+                return source.rewind();
             }
         }
     }
