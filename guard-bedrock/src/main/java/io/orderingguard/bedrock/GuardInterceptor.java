@@ -2,15 +2,18 @@ package io.orderingguard.bedrock;
 
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.ProviderAnswer;
 import io.orderingguard.support.Require;
 import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireFormat;
 import io.orderingguard.wire.WireGuard;
+import io.orderingguard.wire.WireVerdict;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Optional;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
+import software.amazon.awssdk.core.exception.SdkServiceException;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -55,11 +58,20 @@ import software.amazon.awssdk.http.SdkHttpRequest;
  * {@code SdkClientException} whose cause is the {@link OrderingViolationException}: its handler wraps
  * whatever an interceptor throws, before the retry stage; nothing is sent.
  *
+ * <p><b>The provider's answer.</b> Every guarded request that went out is joined with its check
+ * ({@link WireGuard#answered}): a status other than 400 or 422 when the response head arrives
+ * ({@link #afterTransmission}; for {@code converse-stream}, before the first event), each attempt of
+ * the SDK's retries on its own. A 400 or 422 is reported when the SDK fails the call with it
+ * ({@link #onExecutionFailure}): its {@code SdkServiceException} carries the status and Bedrock's
+ * message (the SDK's {@code (Service: …, Status Code: …, Request ID: …)} suffix is cut). A call that
+ * fails without a response is no answer (unjudged).
+ *
  * <p>Thread-safe: immutable; per-call state travels in the {@link ExecutionAttributes}.
  */
 public final class GuardInterceptor implements ExecutionInterceptor {
 
     private static final ExecutionAttribute<Decision> DECISION = new ExecutionAttribute<>("OrderingGuardDecision");
+    private static final ExecutionAttribute<Boolean> ANSWERED = new ExecutionAttribute<>("OrderingGuardAnswered");
 
     private final WireGuard wire;
 
@@ -142,6 +154,54 @@ public final class GuardInterceptor implements ExecutionInterceptor {
     }
 
     /**
+     * Reports the status of the response head to the guard, unless it is a rejection (400, 422), whose
+     * message arrives with the SDK's exception.
+     *
+     * @param context the response head
+     * @param executionAttributes where the decision is kept
+     */
+    @Override
+    public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes executionAttributes) {
+        Decision decision = executionAttributes.getAttribute(DECISION);
+        ProviderAnswer answer = ProviderAnswer.status(context.httpResponse().statusCode());
+        if (decision != null && decision.verdict() != null && !answer.rejected()) {
+            executionAttributes.putAttribute(ANSWERED, Boolean.TRUE);
+            wire.answered(decision.verdict(), answer);
+        }
+    }
+
+    /**
+     * Reports a failed call: a rejection with Bedrock's message, or no answer when nothing was reported
+     * for it yet (a network failure).
+     *
+     * @param context the failure
+     * @param executionAttributes where the decision is kept
+     */
+    @Override
+    public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes executionAttributes) {
+        Decision decision = executionAttributes.getAttribute(DECISION);
+        if (decision == null || decision.verdict() == null) {
+            return;
+        }
+        if (context.exception() instanceof SdkServiceException service
+                && ProviderAnswer.status(service.statusCode()).rejected()) {
+            wire.answered(decision.verdict(), ProviderAnswer.of(service.statusCode(), message(service)));
+        } else if (executionAttributes.getAttribute(ANSWERED) == null) {
+            wire.answered(decision.verdict(), ProviderAnswer.none());
+        }
+    }
+
+    /** Bedrock's message, without the SDK's {@code (Service: …)} suffix. */
+    private static String message(SdkServiceException e) {
+        String message = e.getMessage();
+        if (message == null) {
+            return null;
+        }
+        int suffix = message.lastIndexOf(" (Service: ");
+        return suffix > 0 ? message.substring(0, suffix) : message;
+    }
+
+    /**
      * Checks the body once per call: the SDK runs the request and content hooks once per execution
      * (before signing and retries) in an order of its own, so whichever comes first decides and the
      * other reads the decision.
@@ -158,7 +218,7 @@ public final class GuardInterceptor implements ExecutionInterceptor {
             // the marshalled body comes from a content stream provider: the SDK can send it again
             WireAdmission admission = WireAdmission.decide(wire, http.encodedPath(),
                     http.firstMatchingHeader(WireGuard.CONVERSATION_HEADER).orElse(null), bytesOf(body.get()), true);
-            decision = admission.replacesBody() ? new Decision(admission.body()) : Decision.UNCHANGED;
+            decision = new Decision(admission.replacesBody() ? admission.body() : null, admission.verdict());
         }
         attributes.putAttribute(DECISION, decision);
         return decision;
@@ -181,8 +241,9 @@ public final class GuardInterceptor implements ExecutionInterceptor {
      * What was decided for one call.
      *
      * @param repaired the body to send instead, or {@code null} to send the marshalled one
+     * @param verdict what the wire guard decided, to report the answer to; {@code null} when not read
      */
-    private record Decision(byte[] repaired) {
-        static final Decision UNCHANGED = new Decision(null);
+    private record Decision(byte[] repaired, WireVerdict verdict) {
+        static final Decision UNCHANGED = new Decision(null, null);
     }
 }

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.orderingguard.GuardListener;
+import io.orderingguard.GuardResult;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.Verdict;
+import io.orderingguard.VerdictOutcome;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.testing.emulator.Answer;
 import io.orderingguard.testing.emulator.ProviderEmulator;
@@ -15,6 +19,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -63,15 +68,18 @@ class BedrockEndToEndTest {
     }
 
     BedrockRuntimeClient client(Mode mode) {
+        return client(mode == null ? null : OrderingGuard.builder().selectProfiles(Profiles.selector()).mode(mode).build());
+    }
+
+    BedrockRuntimeClient client(OrderingGuard guard) {
         BedrockRuntimeClient client = BedrockRuntimeClient.builder()
                 .endpointOverride(URI.create(emulator.bedrockEndpoint()))
                 .region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
                 .overrideConfiguration(c -> {
                     c.retryStrategy(AwsRetryStrategy.doNotRetry());
-                    if (mode != null) {
-                        c.addExecutionInterceptor(GuardInterceptor.of(
-                                OrderingGuard.builder().selectProfiles(Profiles.selector()).mode(mode).build()));
+                    if (guard != null) {
+                        c.addExecutionInterceptor(GuardInterceptor.of(guard));
                     }
                 })
                 .build();
@@ -97,7 +105,7 @@ class BedrockEndToEndTest {
     List<Message> twoUserTurns() {
         emulator.enqueue(Answer.toolCall("search", Map.of("q", "Q3")).withReasoning("I should search first."),
                 Answer.text("Revenue grew 12%."));
-        BedrockRuntimeClient client = client(null);
+        BedrockRuntimeClient client = client((Mode) null);
         ConverseResponse first = client.converse(request(List.of(user("How did Q3 go?"))));
         String id = first.output().message().content().get(1).toolUse().toolUseId();
         Message results = Message.builder().role(ConversationRole.USER).content(ContentBlock.fromToolResult(
@@ -113,7 +121,7 @@ class BedrockEndToEndTest {
     void should_let_the_provider_400_reach_the_application_when_unguarded() {
         List<Message> history = twoUserTurns();
 
-        Throwable thrown = catchThrowable(() -> client(null).converse(request(history)));
+        Throwable thrown = catchThrowable(() -> client((Mode) null).converse(request(history)));
 
         assertThat(thrown).isInstanceOf(ValidationException.class);
         assertThat(((ValidationException) thrown).awsErrorDetails().errorMessage())
@@ -159,5 +167,28 @@ class BedrockEndToEndTest {
                 + "[{\"text\":\"Understood.\"}]},{\"role\":\"user\",\"content\":[{\"text\":\"And Q4?\"}]}]");
         assertThat(messages.at("/1/content/0/reasoningContent/reasoningText/signature").asText()).isEqualTo(signature);
         assertThat(received.header("Authorization")).startsWith("AWS4-HMAC-SHA256 Credential=AKIDTEST/");
+    }
+
+    @Test
+    void should_report_the_provider_answer_to_each_request_in_shadow_mode() {
+        List<Message> history = twoUserTurns();
+        List<Verdict> verdicts = new CopyOnWriteArrayList<>();
+        BedrockRuntimeClient client = client(OrderingGuard.builder().selectProfiles(Profiles.selector()).shadow(true)
+                .listener(new GuardListener() {
+                    @Override
+                    public void onVerdict(Verdict verdict, GuardResult result) {
+                        verdicts.add(verdict);
+                    }
+                }).build());
+
+        Throwable thrown = catchThrowable(() -> client.converse(request(history)));
+        client.converse(request(List.of(user("Hello"))));
+
+        assertThat(thrown).isInstanceOf(ValidationException.class);
+        assertThat(verdicts).extracting(Verdict::outcome).containsExactly(VerdictOutcome.CONFIRMED, VerdictOutcome.AGREED);
+        assertThat(verdicts.get(0).status()).isEqualTo(400);
+        assertThat(verdicts.get(0).rejectionRuleId()).isEqualTo("bedrock-converse-consecutive-roles");
+        assertThat(verdicts.get(0).rejectionText()).isEqualTo("A conversation must alternate between user and assistant "
+                + "roles. Make sure the conversation alternates between user and assistant roles and try again.");
     }
 }
