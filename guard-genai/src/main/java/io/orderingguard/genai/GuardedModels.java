@@ -8,14 +8,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.genai.JsonSerializable;
 import com.google.genai.Models;
 import com.google.genai.ResponseStream;
+import com.google.genai.errors.ApiException;
 import com.google.genai.types.Content;
 import com.google.genai.types.GenerateContentConfig;
 import com.google.genai.types.GenerateContentResponse;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.ProviderAnswer;
 import io.orderingguard.support.Require;
 import io.orderingguard.wire.WireAdmission;
 import io.orderingguard.wire.WireGuard;
+import io.orderingguard.wire.WireVerdict;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +51,13 @@ import java.util.List;
  * application, calling this wrapper once per round.
  *
  * <p>A {@code conversationId} overload names the conversation for preservation rules.
+ *
+ * <p>The provider's answer to every guarded call is joined with its check ({@link WireGuard#answered}):
+ * a response (for a stream: the SDK returning its stream, once the head arrived) is an acceptance —
+ * the SDK hands over no status, so it counts as 200 — and an {@code ApiException}
+ * ({@code ClientException} for 4xx, {@code ServerException} for 5xx) gives the status ({@code code()})
+ * and Gemini's message ({@code message()}); any other failure is no answer (unjudged). {@link #admit}
+ * alone sends nothing and reports nothing.
  *
  * <p>Thread-safe when the wrapped {@link Models} is (the SDK's is).
  */
@@ -119,7 +129,16 @@ public final class GuardedModels {
      */
     public GenerateContentResponse generateContent(String model, List<Content> contents, GenerateContentConfig config,
             String conversationId) {
-        return models.generateContent(model, admit(model, contents, config, false, conversationId), config);
+        Admitted admitted = check(model, contents, config, false, conversationId);
+        GenerateContentResponse response;
+        try {
+            response = models.generateContent(model, admitted.contents(), config);
+        } catch (RuntimeException e) {
+            answered(admitted, e);
+            throw e;
+        }
+        answered(admitted, null);
+        return response;
     }
 
     /**
@@ -133,7 +152,16 @@ public final class GuardedModels {
      */
     public ResponseStream<GenerateContentResponse> generateContentStream(String model, List<Content> contents,
             GenerateContentConfig config) {
-        return models.generateContentStream(model, admit(model, contents, config, true, null), config);
+        Admitted admitted = check(model, contents, config, true, null);
+        ResponseStream<GenerateContentResponse> stream;
+        try {
+            stream = models.generateContentStream(model, admitted.contents(), config);
+        } catch (RuntimeException e) {
+            answered(admitted, e);
+            throw e;
+        }
+        answered(admitted, null);
+        return stream;
     }
 
     /**
@@ -149,6 +177,27 @@ public final class GuardedModels {
      */
     public List<Content> admit(String model, List<Content> contents, GenerateContentConfig config, boolean stream,
             String conversationId) {
+        return check(model, contents, config, stream, conversationId).contents();
+    }
+
+    /** Reports a call's outcome: the response ({@code error == null}) or the failure. */
+    private void answered(Admitted admitted, RuntimeException error) {
+        ProviderAnswer answer = error == null ? ProviderAnswer.status(200)
+                : error instanceof ApiException api && api.code() >= 100 && api.code() <= 599
+                        ? ProviderAnswer.of(api.code(), api.message()) : ProviderAnswer.none();
+        wire.answered(admitted.verdict(), answer);
+    }
+
+    /**
+     * The contents to send and what the wire guard decided.
+     *
+     * @param contents the application's contents, or the repaired ones
+     * @param verdict the wire guard's decision, to report the answer to
+     */
+    private record Admitted(List<Content> contents, WireVerdict verdict) {}
+
+    private Admitted check(String model, List<Content> contents, GenerateContentConfig config, boolean stream,
+            String conversationId) {
         Require.nonBlank(model, "model");
         Require.nonNull(contents, "contents");
         ObjectNode body = body(contents, config);
@@ -157,10 +206,10 @@ public final class GuardedModels {
         WireAdmission admission = WireAdmission.decide(wire, path, conversationId,
                 body.toString().getBytes(StandardCharsets.UTF_8), true);
         if (!admission.replacesBody()) {
-            return contents;
+            return new Admitted(contents, admission.verdict());
         }
         try {
-            return contentsOf(MAPPER.readTree(admission.body()));
+            return new Admitted(contentsOf(MAPPER.readTree(admission.body())), admission.verdict());
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot read back the repaired generateContent body", e);
         }

@@ -13,9 +13,13 @@ import com.google.genai.types.FunctionResponse;
 import com.google.genai.types.GenerateContentResponse;
 import com.google.genai.types.HttpOptions;
 import com.google.genai.types.Part;
+import io.orderingguard.GuardListener;
+import io.orderingguard.GuardResult;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
+import io.orderingguard.Verdict;
+import io.orderingguard.VerdictOutcome;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.testing.emulator.EmulatorRule;
 import io.orderingguard.testing.emulator.ProviderEmulator;
@@ -24,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -160,5 +165,27 @@ class GenaiEndToEndTest {
                 .hasMessageStartingWith("rejected dispatch (profile gemini-3-api): 1 blocking violation(s)\n"
                         + "  - gemini-role-alternation: roles must alternate");
         assertThat(emulator.requestCount()).isZero();
+    }
+
+    @Test
+    void should_report_the_provider_answer_to_each_call_in_shadow_mode() {
+        List<Verdict> verdicts = new CopyOnWriteArrayList<>();
+        GuardedModels models = GuardedModels.wrap(client.models, OrderingGuard.builder()
+                .selectProfiles(Profiles.selector()).shadow(true).listener(new GuardListener() {
+                    @Override
+                    public void onVerdict(Verdict verdict, GuardResult result) {
+                        verdicts.add(verdict);
+                    }
+                }).build());
+
+        Throwable thrown = catchThrowable(() -> models.generateContent(MODEL, twoUserTurns(), null));
+        models.generateContent(MODEL, List.of(user("Hello")), null);
+
+        assertThat(thrown).isInstanceOf(ClientException.class);
+        assertThat(verdicts).extracting(Verdict::outcome).containsExactly(VerdictOutcome.CONFIRMED, VerdictOutcome.AGREED);
+        assertThat(verdicts.get(0).status()).isEqualTo(400);
+        assertThat(verdicts.get(0).rejectionRuleId()).isEqualTo("gemini-role-alternation");
+        assertThat(verdicts.get(0).rejectionText())
+                .isEqualTo("Please ensure that multiturn requests alternate between user and model.");
     }
 }
