@@ -4,12 +4,18 @@ import com.google.adk.agents.CallbackContext;
 import com.google.adk.models.LlmRequest;
 import com.google.adk.models.LlmResponse;
 import com.google.adk.plugins.BasePlugin;
+import com.google.genai.errors.ApiException;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.Outcome;
+import io.orderingguard.ProviderAnswer;
 import io.orderingguard.support.Require;
 import io.reactivex.rxjava3.core.Maybe;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -41,6 +47,15 @@ import java.util.function.Function;
  *
  * <p><b>Shadow.</b> The guard evaluates and reports through its listeners; the request goes on unchanged.
  *
+ * <p><b>The provider's answer.</b> Every request the guard let through is joined with its check
+ * ({@link OrderingGuard#answered}), and the guard's listeners hear the verdict (confirmed,
+ * contradicted, missed, agreed, unjudged): {@code afterModelCallback} is an acceptance (ADK hands over
+ * no status, so it counts as 200; a streamed call counts at its first response), and
+ * {@code onModelErrorCallback} reads google-genai's {@code ApiException} — its {@code code()} and
+ * Gemini's {@code message()} — or reports no answer for any other failure. The check waits for its
+ * answer under the invocation, agent and branch (a bounded memory of
+ * {@value #PENDING_ANSWERS} calls: a call that never ends is forgotten).
+ *
  * <p>The conversation id is ADK's session id (so preservation rules compare the requests of one
  * session), unless the builder names another function. Thread-safe when the guard is (it is).
  */
@@ -49,9 +64,21 @@ public final class OrderingGuardPlugin extends BasePlugin {
     /** The plugin name ADK registers when none is given. */
     public static final String DEFAULT_NAME = "ordering_guard";
 
+    /** How many model calls may wait for their answer at once before the oldest is forgotten. */
+    static final int PENDING_ANSWERS = 4096;
+
     private final OrderingGuard guard;
     private final LlmRequestCodec codec;
     private final Function<CallbackContext, String> conversationId;
+    /** The check of each model call under way, keyed by invocation, agent and branch. */
+    private final Map<String, GuardResult> pending = Collections.synchronizedMap(new LinkedHashMap<>() {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, GuardResult> eldest) {
+            return size() > PENDING_ANSWERS;
+        }
+    });
 
     private OrderingGuardPlugin(Builder builder) {
         super(builder.name);
@@ -99,8 +126,63 @@ public final class OrderingGuardPlugin extends BasePlugin {
             if (result.outcome() == Outcome.REPAIRED && !result.shadow()) {
                 llmRequest.contents(encoded.contents(result.dispatch()));
             }
+            pending.put(key(callbackContext), result);
             return Maybe.empty();
         });
+    }
+
+    /**
+     * Reports the model's response to the guard as an acceptance (the first response of a stream).
+     *
+     * @param callbackContext the callback context
+     * @param llmResponse the response, passed on unchanged
+     * @return empty: the response goes on as it is
+     */
+    @Override
+    public Maybe<LlmResponse> afterModelCallback(CallbackContext callbackContext, LlmResponse llmResponse) {
+        return Maybe.defer(() -> {
+            GuardResult result = pending.remove(key(callbackContext));
+            if (result != null) {
+                guard.answered(result, ProviderAnswer.status(200));
+            }
+            return Maybe.empty();
+        });
+    }
+
+    /**
+     * Reports the model call's failure to the guard: the status and message of a google-genai
+     * {@code ApiException}, else no answer.
+     *
+     * @param callbackContext the callback context
+     * @param llmRequest the request
+     * @param error the failure, passed on unchanged
+     * @return empty: ADK handles the error as it would without the plugin
+     */
+    @Override
+    public Maybe<LlmResponse> onModelErrorCallback(CallbackContext callbackContext, LlmRequest.Builder llmRequest,
+            Throwable error) {
+        return Maybe.defer(() -> {
+            GuardResult result = pending.remove(key(callbackContext));
+            if (result != null) {
+                guard.answered(result, answer(error));
+            }
+            return Maybe.empty();
+        });
+    }
+
+    /** The answer a model failure stands for. */
+    static ProviderAnswer answer(Throwable error) {
+        Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+        for (Throwable t = error; t != null && seen.put(t, Boolean.TRUE) == null; t = t.getCause()) {
+            if (t instanceof ApiException api && api.code() >= 100 && api.code() <= 599) {
+                return ProviderAnswer.of(api.code(), api.message());
+            }
+        }
+        return ProviderAnswer.none();
+    }
+
+    private static String key(CallbackContext context) {
+        return context.invocationId() + '\u0000' + context.agentName() + '\u0000' + context.branch().orElse("");
     }
 
     /**

@@ -200,4 +200,31 @@ class AgentRunEndToEndTest {
                         // google-genai writes the bytes of skip_thought_signature_validator in the standard alphabet
                         .isEqualTo("skip/thought/signature/validator"));
     }
+
+    @Test
+    void should_report_each_model_call_answer_in_shadow_mode() {
+        // GIVEN the lossy callback and a guard that only watches
+        emulator.enqueue(Answer.toolCall("weather", Map.of("city", "Oslo")), Answer.text("It is 18C in Oslo."));
+        List<io.orderingguard.Verdict> verdicts = new java.util.concurrent.CopyOnWriteArrayList<>();
+        OrderingGuard guard = OrderingGuard.builder().profile(Profiles.forModel(MODEL)).shadow(true)
+                .listener(new io.orderingguard.GuardListener() {
+                    @Override
+                    public void onVerdict(io.orderingguard.Verdict verdict, io.orderingguard.GuardResult result) {
+                        verdicts.add(verdict);
+                    }
+                }).build();
+        InMemoryRunner runner = new InMemoryRunner(agent().afterModelCallback((ctx, r) -> dropSignatures(r)).build(),
+                APP, List.<Plugin>of(OrderingGuardPlugin.of(guard)));
+
+        // WHEN the user asks: the first request is answered, the second rejected for the lost signature
+        Throwable failure = catchThrowable(() -> run(runner, session(runner), "Weather in Oslo?"));
+
+        // THEN the first call agreed and the second one confirmed the guard
+        assertThat(failure).hasStackTraceContaining("Function call is missing a thought_signature");
+        assertThat(verdicts).extracting(io.orderingguard.Verdict::outcome).containsExactly(
+                io.orderingguard.VerdictOutcome.AGREED, io.orderingguard.VerdictOutcome.CONFIRMED);
+        assertThat(verdicts.get(1).status()).isEqualTo(400);
+        assertThat(verdicts.get(1).wouldBlock()).containsExactly("gemini-3-function-call-signature");
+        assertThat(verdicts.get(1).rejectionText()).startsWith("Function call is missing a thought_signature");
+    }
 }
