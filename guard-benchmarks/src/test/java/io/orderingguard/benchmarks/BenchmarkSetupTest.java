@@ -133,4 +133,19 @@ class BenchmarkSetupTest {
         wire.setUp(); // checks that every body passes
         return wire;
     }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"har", "exchange-log"})
+    void should_report_the_generated_traffic(String source) throws Exception {
+        ReportBenchmark report = new ReportBenchmark();
+        report.source = source;
+        report.exchanges = 20;
+        report.entries = 20;
+        report.setUp(); // checks that guard report reads every exchange
+        try {
+            assertThat(report.report()).isZero();
+        } finally {
+            report.tearDown();
+        }
+    }
 }
