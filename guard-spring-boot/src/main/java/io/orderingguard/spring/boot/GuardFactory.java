@@ -1,6 +1,7 @@
 package io.orderingguard.spring.boot;
 
 import io.orderingguard.CheckObserver;
+import io.orderingguard.GuardListener;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.Mode;
@@ -31,9 +32,11 @@ final class GuardFactory {
      * @param stash the stash the properties chose (the auto-configured one or the application's), or
      *     {@code null} for none
      * @param observers observers to attach (metrics, the application's own)
+     * @param listeners listeners to attach (the verdict counter, the exchange log, the application's own)
      * @throws GuardConfigException listing every invalid property, each naming the property and value
      */
-    static OrderingGuard build(OrderingGuardProperties properties, Stash stash, List<CheckObserver> observers) {
+    static OrderingGuard build(OrderingGuardProperties properties, Stash stash, List<CheckObserver> observers,
+            List<GuardListener> listeners) {
         List<String> problems = new ArrayList<>();
         OrderingGuard.Builder builder = configure(properties, problems);
         if (properties.stash().type() == StashKind.REDIS && stash == null) {
@@ -46,6 +49,7 @@ final class GuardFactory {
             builder.stash(stash);
         }
         observers.forEach(builder::observer);
+        listeners.forEach(builder::listener);
         return build(builder);
     }
 

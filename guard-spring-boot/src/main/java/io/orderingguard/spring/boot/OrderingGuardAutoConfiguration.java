@@ -4,7 +4,9 @@ import io.lettuce.core.RedisClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import io.orderingguard.CheckObserver;
+import io.orderingguard.GuardListener;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.exchange.ExchangeLog;
 import io.orderingguard.micrometer.GuardMicrometer;
 import io.orderingguard.redis.RedisStash;
 import io.orderingguard.springai.OrderingGuardAdvisor;
@@ -34,9 +36,13 @@ import org.springframework.context.annotation.Configuration;
  * <p>The guard's stash is a {@code Stash} bean: an in-memory one ({@code ordering-guard.stash.type=memory},
  * the default), guard-redis's {@code RedisStash} on the application's Redis connection
  * ({@code redis}), or none ({@code none}); an application's own {@code Stash} bean replaces the first
- * two. Every {@link CheckObserver} bean is attached to the guard; with guard-micrometer on the class
- * path and a {@code MeterRegistry} bean, one reports each check to Micrometer, unless
- * {@code ordering-guard.metrics.enabled=false}.
+ * two. Every {@link CheckObserver} and {@link GuardListener} bean is attached to the guard; with
+ * guard-micrometer on the class path and a {@code MeterRegistry} bean, one reports each check to
+ * Micrometer and one counts the verdicts ({@code ordering.guard.verdicts}: what the providers answered to
+ * the prompts the advisor and the decorator let through), unless {@code ordering-guard.metrics.enabled=false}.
+ * With {@code ordering-guard.exchange-log.file} set, guard-core's {@link ExchangeLog} writes one JSON
+ * line per answered prompt ({@code ordering-guard.exchange-log.level=shape}, the default, keeps no text
+ * of the conversation).
  *
  * <p>Invalid properties fail startup with {@link OrderingGuardFailureAnalyzer}'s description.
  */
@@ -61,14 +67,37 @@ public final class OrderingGuardAutoConfiguration {
      * @param properties the bound properties
      * @param stash the stash bean (the auto-configured one or the application's), if any
      * @param observers every check observer bean, in their order
+     * @param listeners every guard listener bean (the verdict counter, the exchange log), in their order
      * @return the guard
      */
     @Bean
     @ConditionalOnMissingBean
     public OrderingGuard orderingGuard(OrderingGuardProperties properties, ObjectProvider<Stash> stash,
-            ObjectProvider<CheckObserver> observers) {
+            ObjectProvider<CheckObserver> observers, ObjectProvider<GuardListener> listeners) {
         Stash chosen = properties.stash().type() == StashKind.NONE ? null : stash.getIfAvailable();
-        return GuardFactory.build(properties, chosen, observers.orderedStream().toList());
+        return GuardFactory.build(properties, chosen, observers.orderedStream().toList(),
+                listeners.orderedStream().toList());
+    }
+
+    /**
+     * The exchange log, when {@code ordering-guard.exchange-log.file} is set: one JSON line per request
+     * whose answer the advisor or the decorator reported. Closed (its queue written out) with the
+     * context.
+     *
+     * @param properties the bound properties
+     * @return the log, a listener of the guard
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    @ConditionalOnProperty(prefix = "ordering-guard.exchange-log", name = "file")
+    public ExchangeLog orderingGuardExchangeLog(OrderingGuardProperties properties) {
+        OrderingGuardProperties.ExchangeLogFile config = properties.exchangeLog();
+        ExchangeLog.Builder builder = ExchangeLog.builder(config.file()).level(config.level())
+                .maxFileBytes(config.maxFileSize().toBytes()).maxFiles(config.maxFiles());
+        if (config.hashKey() != null) {
+            builder.hashKey(config.hashKey());
+        }
+        return builder.build();
     }
 
     /**
@@ -143,6 +172,12 @@ public final class OrderingGuardAutoConfiguration {
         CheckObserver orderingGuardMetrics(MeterRegistry meters, ObjectProvider<ObservationRegistry> observations) {
             ObservationRegistry registry = observations.getIfUnique();
             return registry == null ? GuardMicrometer.observer(meters) : GuardMicrometer.observer(registry, meters);
+        }
+
+        /** The verdict counter, {@code ordering.guard.verdicts}: what the providers answered to guarded prompts. */
+        @Bean
+        GuardListener orderingGuardVerdictMetrics(MeterRegistry meters) {
+            return GuardMicrometer.verdicts(meters);
         }
     }
 }

@@ -1,11 +1,13 @@
 package io.orderingguard.spring.boot;
 
 import io.orderingguard.StashFailureMode;
+import io.orderingguard.exchange.ExchangeLog;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The {@code ordering-guard.*} properties, bound once at startup. Every list is non-null (empty when
@@ -30,6 +32,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param metrics the guard's Micrometer meters
  * @param decorateChatModels whether every ChatModel bean is wrapped with
  *     GuardedChatModel, for code that calls the model directly and never runs advisors
+ * @param exchangeLog the exchange log: one JSON line per answered request, off unless a file is set
  */
 @ConfigurationProperties("ordering-guard")
 public record OrderingGuardProperties(
@@ -41,7 +44,8 @@ public record OrderingGuardProperties(
         List<String> disabledAdvisoryRuleIds,
         @DefaultValue Stash stash,
         @DefaultValue Metrics metrics,
-        @DefaultValue("false") boolean decorateChatModels) {
+        @DefaultValue("false") boolean decorateChatModels,
+        @DefaultValue ExchangeLogFile exchangeLog) {
 
     /** Replaces absent lists by empty ones and checks the enum and the groups are set. */
     public OrderingGuardProperties {
@@ -53,6 +57,9 @@ public record OrderingGuardProperties(
         }
         if (metrics == null) {
             throw new IllegalArgumentException("ordering-guard.metrics must not be null");
+        }
+        if (exchangeLog == null) {
+            throw new IllegalArgumentException("ordering-guard.exchange-log must not be null");
         }
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
         profileFiles = profileFiles == null ? List.of() : List.copyOf(profileFiles);
@@ -120,4 +127,38 @@ public record OrderingGuardProperties(
      *     ObservationRegistry, when it has one) through guard-micrometer, when both are present
      */
     public record Metrics(@DefaultValue("true") boolean enabled) {}
+
+    /**
+     * The {@code ordering-guard.exchange-log.*} properties: guard-core's {@link ExchangeLog}, one JSON
+     * line per request whose provider answer the adapters reported (what {@code guard report} reads).
+     * Off unless {@code file} is set.
+     *
+     * <p>Immutable and thread-safe.
+     *
+     * @param file the active log file, e.g. logs/exchanges.jsonl (rotated files are written beside it);
+     *     unset: no exchange log
+     * @param level shape (the request's shape, no text the conversation sent) or full (the request as
+     *     sent: as sensitive as the conversations)
+     * @param maxFileSize the size at which the file is rotated
+     * @param maxFiles how many files are kept, the active one included
+     * @param hashKey the key of the id pseudonyms, at least 16 characters, so equal ids get equal
+     *     pseudonyms across instances and restarts (unset: a random key per start); keep it secret
+     */
+    public record ExchangeLogFile(
+            Path file,
+            @DefaultValue("shape") ExchangeLog.Level level,
+            @DefaultValue("64MB") DataSize maxFileSize,
+            @DefaultValue("5") int maxFiles,
+            String hashKey) {
+
+        /** Checks the level and the size are set. */
+        public ExchangeLogFile {
+            if (level == null) {
+                throw new IllegalArgumentException("ordering-guard.exchange-log.level must not be null");
+            }
+            if (maxFileSize == null) {
+                throw new IllegalArgumentException("ordering-guard.exchange-log.max-file-size must not be null");
+            }
+        }
+    }
 }

@@ -72,6 +72,12 @@ class MetricsAutoConfigurationTest {
                     .timer().count()).isEqualTo(1);
             assertThat(meters.get(GuardMicrometer.FINDINGS).tags("rule", "openai-tool-message-follows-tool-calls",
                     "severity", "blocking", "profile", "openai-chat").counter().count()).isEqualTo(1.0);
+            // the refused prompt was never sent, so only the first one has a verdict
+            assertThat(meters.get(GuardMicrometer.VERDICTS).counters()).singleElement().satisfies(c -> {
+                assertThat(c.getId().getTag("outcome")).isEqualTo("agreed");
+                assertThat(c.getId().getTag("profile")).isEqualTo("openai-chat");
+                assertThat(c.count()).isEqualTo(1.0);
+            });
         });
     }
 

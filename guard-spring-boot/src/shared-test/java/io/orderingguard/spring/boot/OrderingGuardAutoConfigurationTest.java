@@ -7,15 +7,19 @@ import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.StashFailureMode;
+import io.orderingguard.exchange.ExchangeLog;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.springai.GuardedChatModel;
 import io.orderingguard.springai.OrderingGuardAdvisor;
 import io.orderingguard.testing.emulator.ProviderEmulator;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientCustomizer;
 import org.springframework.ai.chat.memory.ChatMemory;
@@ -28,6 +32,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.util.unit.DataSize;
 
 /**
  * The auto-configuration in real application contexts: property binding, the beans it contributes,
@@ -44,6 +49,10 @@ class OrderingGuardAutoConfigurationTest {
     static final OrderingGuardProperties.Stash DEFAULT_STASH = new OrderingGuardProperties.Stash(StashKind.MEMORY,
             StashFailureMode.FAIL_CLOSED, new OrderingGuardProperties.Redis(null, "orderingguard", Duration.ofHours(24),
                     Duration.ofMillis(250)));
+
+    /** The exchange-log group with every default: off. */
+    static final OrderingGuardProperties.ExchangeLogFile DEFAULT_EXCHANGE_LOG = new OrderingGuardProperties.ExchangeLogFile(
+            null, ExchangeLog.Level.SHAPE, DataSize.ofMegabytes(64), 5, null);
 
     final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(OrderingGuardAutoConfiguration.class));
@@ -80,7 +89,7 @@ class OrderingGuardAutoConfigurationTest {
         runner.run(context -> {
             OrderingGuardProperties p = context.getBean(OrderingGuardProperties.class);
             assertThat(p).isEqualTo(new OrderingGuardProperties(true, GuardMode.ENFORCE, List.of(), null, List.of(),
-                    List.of(), DEFAULT_STASH, new OrderingGuardProperties.Metrics(true), false));
+                    List.of(), DEFAULT_STASH, new OrderingGuardProperties.Metrics(true), false, DEFAULT_EXCHANGE_LOG));
             assertThat(context.getBean(OrderingGuard.class).mode()).isEqualTo(Mode.ENFORCE);
             assertThat(context.getBean(OrderingGuardAdvisor.class).guard()).isSameAs(context.getBean(OrderingGuard.class));
             assertThat(context).hasSingleBean(ChatClientCustomizer.class);
@@ -102,9 +111,37 @@ class OrderingGuardAutoConfigurationTest {
                             new OrderingGuardProperties.Stash(StashKind.NONE, StashFailureMode.FAIL_OPEN,
                                     new OrderingGuardProperties.Redis("redis://cache.internal:6380/2", "shop",
                                             Duration.ofHours(2), Duration.ofSeconds(1))),
-                            new OrderingGuardProperties.Metrics(false), true));
+                            new OrderingGuardProperties.Metrics(false), true, DEFAULT_EXCHANGE_LOG));
                     assertThat(context.getBean(OrderingGuard.class).mode()).isEqualTo(Mode.MUTATE);
                 });
+    }
+
+    @Test
+    void the_exchange_log_writes_a_line_per_answered_prompt_when_a_file_is_set(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("exchanges.jsonl");
+        runner.withPropertyValues("ordering-guard.mode=shadow", "ordering-guard.exchange-log.file=" + file,
+                "ordering-guard.exchange-log.max-file-size=1MB", "ordering-guard.exchange-log.max-files=3",
+                "ordering-guard.exchange-log.hash-key=0123456789abcdef0123").run(context -> {
+                    OrderingGuardProperties.ExchangeLogFile bound = context.getBean(OrderingGuardProperties.class)
+                            .exchangeLog();
+                    assertThat(bound).isEqualTo(new OrderingGuardProperties.ExchangeLogFile(file, ExchangeLog.Level.SHAPE,
+                            DataSize.ofMegabytes(1), 3, "0123456789abcdef0123"));
+                    ChatClient.Builder builder = ChatClient.builder(openAi());
+                    context.getBean(ChatClientCustomizer.class).customize(builder);
+
+                    Throwable rejected = catchThrowable(() -> builder.build().prompt(orphan()).call().content());
+
+                    assertThat(rejected).isNotNull();
+                    context.getBean(ExchangeLog.class).close();
+                    List<String> lines = Files.readAllLines(file);
+                    assertThat(lines).singleElement().satisfies(line -> assertThat(line)
+                            .contains("\"outcome\":\"confirmed\"").doesNotContain("And the second one?"));
+                });
+    }
+
+    @Test
+    void no_exchange_log_without_a_file() {
+        runner.run(context -> assertThat(context).doesNotHaveBean(ExchangeLog.class));
     }
 
     @Test

@@ -3,16 +3,17 @@ package io.orderingguard.spring.boot.starter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.OrderingViolationException;
 import io.orderingguard.StashFailureMode;
+import io.orderingguard.exchange.ExchangeLog;
 import io.orderingguard.spring.boot.GuardMode;
 import io.orderingguard.spring.boot.OrderingGuardProperties;
 import io.orderingguard.spring.boot.StashKind;
 import io.orderingguard.testing.emulator.Answer;
 import io.orderingguard.testing.emulator.ProviderEmulator;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
 
 /**
  * A real Spring Boot application with the starter on the class path, Spring AI's chat client
@@ -86,7 +88,8 @@ class StarterApplicationTest {
                 GuardMode.ENFORCE, List.of(), "permissive", List.of(), List.of(),
                 new OrderingGuardProperties.Stash(StashKind.NONE, StashFailureMode.FAIL_OPEN,
                         new OrderingGuardProperties.Redis(null, "orderingguard", Duration.ofHours(24), Duration.ofMillis(250))),
-                new OrderingGuardProperties.Metrics(true), false));
+                new OrderingGuardProperties.Metrics(true), false, new OrderingGuardProperties.ExchangeLogFile(null,
+                        ExchangeLog.Level.SHAPE, DataSize.ofMegabytes(64), 5, null)));
         assertThat(context.getBeansOfType(OrderingGuard.class)).hasSize(1);
     }
 
