@@ -13,6 +13,7 @@ import io.orderingguard.Mode;
 import io.orderingguard.StashFailureMode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.json.ProfileCodec;
+import io.orderingguard.exchange.ExchangeLog;
 import io.orderingguard.micrometer.GuardMicrometer;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.redis.RedisStash;
@@ -71,12 +72,13 @@ public final class GuardServer implements AutoCloseable {
     private final PrometheusMeterRegistry registry;
     private final JvmGcMetrics gcMetrics;
     private final AutoCloseable accessLogFile;
+    private final AutoCloseable exchangeLog;
     private final Object lock = new Object();
     private volatile boolean stopping;
     private boolean closed;
 
     private GuardServer(ServerConfig config, Server server, HttpClient client, Stash stash,
-            PrometheusMeterRegistry registry, JvmGcMetrics gcMetrics, AutoCloseable accessLogFile) {
+            PrometheusMeterRegistry registry, JvmGcMetrics gcMetrics, AutoCloseable accessLogFile, AutoCloseable exchangeLog) {
         this.config = config;
         this.server = server;
         this.client = client;
@@ -84,6 +86,7 @@ public final class GuardServer implements AutoCloseable {
         this.registry = registry;
         this.gcMetrics = gcMetrics;
         this.accessLogFile = accessLogFile;
+        this.exchangeLog = exchangeLog;
     }
 
     /**
@@ -147,9 +150,14 @@ public final class GuardServer implements AutoCloseable {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         OrderingGuard.Builder builder = guardBuilder(config, problems);
         Stash stash = stash(config.stash(), problems);
+        ExchangeLog exchangeLog = null;
         if (problems.isEmpty()) {
             builder.observer(GuardMicrometer.observer(registry));
             builder.listener(GuardMicrometer.verdicts(registry));
+            if (config.exchangeLog() != null) {
+                exchangeLog = config.exchangeLog().open();
+                builder.listener(exchangeLog);
+            }
             if (stash != null) {
                 builder.stash(stash);
             }
@@ -165,6 +173,7 @@ public final class GuardServer implements AutoCloseable {
         if (!problems.isEmpty()) {
             closeQuietly(stash);
             closeQuietly(logFile);
+            closeQuietly(exchangeLog);
             registry.close();
             throw new GuardConfigException(ServerConfig.WHAT, problems);
         }
@@ -210,7 +219,7 @@ public final class GuardServer implements AutoCloseable {
                 (int) config.maxBodyBytes(), config.upstreamIdleTimeout().toMillis(), new ProxyMetrics(registry),
                 new AccessLog(accessLog), ops);
         server.setHandler(new GracefulHandler(proxy));
-        GuardServer created = new GuardServer(config, server, client, stash, registry, gc, logFile);
+        GuardServer created = new GuardServer(config, server, client, stash, registry, gc, logFile, exchangeLog);
         self[0] = created;
         try {
             client.start();
@@ -378,7 +387,7 @@ public final class GuardServer implements AutoCloseable {
 
     /**
      * Stops gracefully: not ready at once, new requests refused with 503, requests in flight given up to
-     * the shutdown timeout; then the upstream client, the stash and the access log file are closed. Does
+     * the shutdown timeout; then the upstream client, the stash, the access log file and the exchange log are closed. Does
      * nothing when already closed.
      */
     @Override
@@ -406,6 +415,7 @@ public final class GuardServer implements AutoCloseable {
         }
         closeQuietly(stash);
         closeQuietly(accessLogFile);
+        closeQuietly(exchangeLog); // writes out what is queued
         gcMetrics.close();
         registry.close();
     }

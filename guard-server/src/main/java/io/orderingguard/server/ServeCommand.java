@@ -71,6 +71,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--access-log", paramLabel = "TARGET", description = "stderr (default), stdout, off or a file.")
     String accessLog;
 
+    @Option(names = "--exchange-log", paramLabel = "FILE",
+            description = "Write one JSON line per answered request to FILE (no text of the conversations), for "
+                    + "guard report.")
+    Path exchangeLog;
+
     @Option(names = "--config", paramLabel = "FILE",
             description = "A YAML file (ordering-guard.* keys, as the Spring Boot properties; proxy keys under "
                     + "ordering-guard.server).")
@@ -134,6 +139,9 @@ public final class ServeCommand implements Callable<Integer> {
         if (accessLog != null) {
             b.accessLog(accessLog);
         }
+        if (exchangeLog != null) {
+            b.exchangeLog(exchangeLog);
+        }
         ServerConfig built = null;
         try {
             built = b.build();
@@ -163,6 +171,9 @@ public final class ServeCommand implements Callable<Integer> {
                 + cfg.stash() + ")");
         for (Upstream u : cfg.upstreams().values()) {
             out.println("  " + u + "  paths: " + String.join(", ", u.kind().paths()));
+        }
+        if (cfg.exchangeLog() != null) {
+            out.println("  exchange log: " + cfg.exchangeLog());
         }
         out.println("  GET /health, /ready, /metrics");
         out.flush();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.StashFailureMode;
+import io.orderingguard.exchange.ExchangeLog;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -60,6 +61,12 @@ import java.util.regex.Pattern;
  *     upstream-idle-timeout: 10m       # an upstream that sends nothing for this long: 504 or cut stream
  *     shutdown-timeout: 30s            # how long a stop waits for in-flight requests
  *     access-log: stderr               # stderr | stdout | off | a file path
+ *   exchange-log:                      # one JSON line per answered request, for guard report (off without file)
+ *     file: logs/exchanges.jsonl
+ *     level: shape                     # shape (no text of the conversations) | full (sensitive)
+ *     max-file-size: 64MB              # rotated at this size
+ *     max-files: 5
+ *     hash-key: ${EXCHANGE_LOG_KEY}    # optional: stable id pseudonyms across restarts (16+ characters)
  * </pre>
  * {@code ${NAME}} in a value is replaced by the environment variable {@code NAME}.
  *
@@ -77,6 +84,7 @@ import java.util.regex.Pattern;
  * @param upstreamIdleTimeout how long an upstream may stay silent
  * @param shutdownTimeout how long a stop waits for in-flight requests
  * @param accessLog {@code stderr}, {@code stdout}, {@code off} or a file path
+ * @param exchangeLog the exchange log, or {@code null} for none
  */
 public record ServerConfig(
         String listenHost,
@@ -92,7 +100,8 @@ public record ServerConfig(
         Duration idleTimeout,
         Duration upstreamIdleTimeout,
         Duration shutdownTimeout,
-        String accessLog) {
+        String accessLog,
+        ExchangeLogConfig exchangeLog) {
 
     /** What {@link GuardConfigException} names as configured. */
     public static final String WHAT = "guard serve configuration";
@@ -155,6 +164,45 @@ public record ServerConfig(
         }
     }
 
+    /**
+     * The exchange log: guard-core's {@link ExchangeLog}, one JSON line per request whose upstream
+     * answer the proxy reported ({@code guard report} reads it).
+     *
+     * @param file the active file (rotated files are written beside it)
+     * @param level {@code shape} (no text of the conversations) or {@code full} (as sensitive as they are)
+     * @param maxFileBytes the size at which the file is rotated
+     * @param maxFiles how many files are kept, the active one included
+     * @param hashKey the key of the id pseudonyms, or {@code null} for a random one per start
+     */
+    public record ExchangeLogConfig(Path file, ExchangeLog.Level level, long maxFileBytes, int maxFiles,
+            String hashKey) {
+
+        /** Validates the fields. */
+        public ExchangeLogConfig {
+            Objects.requireNonNull(file, "file must not be null");
+            Objects.requireNonNull(level, "level must not be null");
+        }
+
+        /**
+         * Builds the log.
+         *
+         * @return the log, writing in its own thread until closed
+         */
+        public ExchangeLog open() {
+            ExchangeLog.Builder b = ExchangeLog.builder(file).level(level).maxFileBytes(maxFileBytes).maxFiles(maxFiles);
+            if (hashKey != null) {
+                b.hashKey(hashKey);
+            }
+            return b.build();
+        }
+
+        /** Never shows the hash key. */
+        @Override
+        public String toString() {
+            return file + " (" + level.wireName() + ")";
+        }
+    }
+
     /** Hides the user info of a URI (a Redis password). */
     static String redactUri(String uri) {
         return uri.replaceAll("//[^@/]*@", "//***@");
@@ -167,7 +215,9 @@ public record ServerConfig(
     public static final class Builder {
         private static final Pattern ENV = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
         private static final Set<String> GUARD_KEYS = Set.of("mode", "profiles", "fallback-profile", "profile-files",
-                "disabled-advisory-rule-ids", "stash", "server", "enabled", "metrics", "decorate-chat-models");
+                "disabled-advisory-rule-ids", "stash", "server", "enabled", "metrics", "decorate-chat-models", "exchange-log");
+        private static final Set<String> EXCHANGE_LOG_KEYS = Set.of("file", "level", "max-file-size", "max-files",
+                "hash-key");
         private static final Set<String> STASH_KEYS = Set.of("type", "failure-mode", "redis");
         private static final Set<String> REDIS_KEYS = Set.of("uri", "namespace", "ttl", "timeout");
         private static final Set<String> SERVER_KEYS = Set.of("listen", "upstreams", "max-body-size", "idle-timeout",
@@ -193,6 +243,12 @@ public record ServerConfig(
         private String upstreamIdleTimeout = "10m";
         private String shutdownTimeout = "30s";
         private String accessLog = "stderr";
+        private String exchangeLogFile;
+        private String exchangeLogLevel = "shape";
+        private String exchangeLogMaxFileSize = "64MB";
+        private String exchangeLogMaxFiles = "5";
+        private String exchangeLogHashKey;
+        private Path exchangeLogPath;
         private Path source;
 
         private Builder() {}
@@ -260,6 +316,17 @@ public record ServerConfig(
                     redisTtl = text(redis, "ttl", "ordering-guard.stash.redis.ttl", redisTtl);
                     redisTimeout = text(redis, "timeout", "ordering-guard.stash.redis.timeout", redisTimeout);
                 }
+            }
+            JsonNode exchange = guard.path("exchange-log");
+            if (!exchange.isMissingNode() && isObject(exchange, "ordering-guard.exchange-log")) {
+                unknownKeys(exchange, EXCHANGE_LOG_KEYS, "ordering-guard.exchange-log.");
+                exchangeLogFile = text(exchange, "file", "ordering-guard.exchange-log.file", exchangeLogFile);
+                exchangeLogLevel = text(exchange, "level", "ordering-guard.exchange-log.level", exchangeLogLevel);
+                exchangeLogMaxFileSize = text(exchange, "max-file-size", "ordering-guard.exchange-log.max-file-size",
+                        exchangeLogMaxFileSize);
+                exchangeLogMaxFiles = text(exchange, "max-files", "ordering-guard.exchange-log.max-files",
+                        exchangeLogMaxFiles);
+                exchangeLogHashKey = text(exchange, "hash-key", "ordering-guard.exchange-log.hash-key", exchangeLogHashKey);
             }
             JsonNode server = guard.path("server");
             if (!server.isMissingNode() && isObject(server, "ordering-guard.server")) {
@@ -436,6 +503,18 @@ public record ServerConfig(
         }
 
         /**
+         * Writes an exchange log: one JSON line per request whose upstream answer the proxy reported.
+         * The file is taken as given (a file named in the configuration file is relative to it).
+         *
+         * @param file the active log file
+         * @return this
+         */
+        public Builder exchangeLog(Path file) {
+            this.exchangeLogPath = Objects.requireNonNull(file, "file must not be null");
+            return this;
+        }
+
+        /**
          * Validates everything and builds the configuration. Profiles, rule ids and Redis are checked
          * when the server starts ({@link GuardServer#start}), into the same kind of report.
          *
@@ -531,12 +610,47 @@ public record ServerConfig(
                 Path p = source != null && source.getParent() != null ? source.getParent().resolve(f) : Path.of(f);
                 files.add(p);
             }
+            ExchangeLogConfig exchangeLog = exchangeLog(out);
             if (!out.isEmpty()) {
                 throw new GuardConfigException(WHAT + (source == null ? "" : " (" + source + ")"), out);
             }
             return new ServerConfig(host, port, ups, serveMode, profiles, fallbackProfile, files, disabledAdvisoryRuleIds,
                     new StashConfig(type, failure, redis, redisNamespace, ttl, timeout), maxBody, idle, upstreamIdle,
-                    shutdown, accessLog.trim());
+                    shutdown, accessLog.trim(), exchangeLog);
+        }
+
+        private ExchangeLogConfig exchangeLog(List<String> out) {
+            if (exchangeLogPath == null && (exchangeLogFile == null || exchangeLogFile.isBlank())) {
+                return null;
+            }
+            String lv = exchangeLogLevel == null ? "" : exchangeLogLevel.trim().toLowerCase(Locale.ROOT);
+            ExchangeLog.Level level = ExchangeLog.Level.SHAPE;
+            if (lv.equals("full")) {
+                level = ExchangeLog.Level.FULL;
+            } else if (!lv.equals("shape")) {
+                out.add("exchange-log.level: expected shape or full, but was \"" + exchangeLogLevel + "\"");
+            }
+            long maxBytes = size(exchangeLogMaxFileSize, "exchange-log.max-file-size", out);
+            if (maxBytes < 1024) {
+                out.add("exchange-log.max-file-size: expected at least 1KB, but was \"" + exchangeLogMaxFileSize + "\"");
+            }
+            int maxFiles = 5;
+            try {
+                maxFiles = Integer.parseInt(exchangeLogMaxFiles == null ? "" : exchangeLogMaxFiles.trim());
+            } catch (NumberFormatException e) {
+                maxFiles = 0;
+            }
+            if (maxFiles < 1) {
+                out.add("exchange-log.max-files: expected a whole number of at least 1, but was \"" + exchangeLogMaxFiles
+                        + "\"");
+            }
+            if (exchangeLogHashKey != null && exchangeLogHashKey.length() < 16) {
+                out.add("exchange-log.hash-key: expected at least 16 characters, but it has " + exchangeLogHashKey.length());
+            }
+            Path file = exchangeLogPath != null ? exchangeLogPath
+                    : source != null && source.getParent() != null ? source.getParent().resolve(exchangeLogFile.trim())
+                    : Path.of(exchangeLogFile.trim());
+            return new ExchangeLogConfig(file, level, maxBytes, Math.max(maxFiles, 1), exchangeLogHashKey);
         }
 
         private String expand(String value, String at, List<String> out) {

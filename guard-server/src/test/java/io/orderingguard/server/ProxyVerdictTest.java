@@ -9,10 +9,14 @@ import io.orderingguard.testing.emulator.Answer;
 import io.orderingguard.testing.emulator.EmulatorRule;
 import io.orderingguard.testing.emulator.ProviderEmulator;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Trust from traffic through {@code guard serve} in shadow mode: the upstream's answer to each guarded
@@ -87,6 +91,25 @@ class ProxyVerdictTest {
         assertThat(accepted.statusCode()).isEqualTo(200);
         assertThat(counters(proxy.meters())).containsExactlyEntriesOf(new TreeMap<>(Map.of(
                 "contradicted openai-tool-message-follows-tool-calls openai-chat openai", 1.0)));
+    }
+
+    @Test
+    void should_write_one_exchange_line_per_answered_request_without_the_conversations_text(@TempDir Path dir)
+            throws Exception {
+        Path log = dir.resolve("exchanges.jsonl");
+        emulator = ProviderEmulator.create().start();
+        proxy = GuardServer.start(ServerConfig.builder().listen("127.0.0.1:0").mode(ServeMode.SHADOW)
+                .upstream("openai", emulator.baseUrl()).exchangeLog(log).build(), null);
+
+        post(proxy, "/v1/chat/completions", Bodies.OPENAI_ORPHAN);
+        post(proxy, "/v1/chat/completions", HELLO);
+        proxy.close();
+
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).contains("\"outcome\":\"confirmed\"").doesNotContain("22 degrees")
+                .doesNotContain("And tomorrow?");
+        assertThat(lines.get(1)).contains("\"outcome\":\"agreed\"").doesNotContain("Hello");
     }
 
     /** Every verdict counter as {@code outcome rule profile provider} to its count. */

@@ -89,8 +89,8 @@ class ServerConfigTest {
                 .isInstanceOf(GuardConfigException.class)
                 .hasMessage("invalid guard serve configuration (" + file + "): 5 problems\n"
                         + "  - ordering-guard.stahs: unknown key; expected one of decorate-chat-models, "
-                        + "disabled-advisory-rule-ids, enabled, fallback-profile, metrics, mode, profile-files, profiles, "
-                        + "server, stash\n"
+                        + "disabled-advisory-rule-ids, enabled, exchange-log, fallback-profile, metrics, mode, profile-files, "
+                        + "profiles, server, stash\n"
                         + "  - ordering-guard.mode: expected a single value, but found ARRAY\n"
                         + "  - ordering-guard.server.upstreams.openai.uri: unknown key; expected one of api-key, url\n"
                         + "  - ordering-guard.server.upstreams.openai.url: expected the upstream's URL, but it is missing\n"
