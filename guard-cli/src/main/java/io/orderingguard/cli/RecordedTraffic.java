@@ -39,7 +39,7 @@ import java.util.function.Consumer;
  */
 final class RecordedTraffic {
 
-    /** Hosts of the providers' own APIs, by suffix: a request to one of them is that provider's. */
+    /** Hosts of the providers' own APIs, by suffix after a dot or dash (Vertex: REGION-aiplatform…). */
     private static final Map<String, String> HOSTS = Map.ofEntries(
             Map.entry("api.anthropic.com", ProviderIds.ANTHROPIC),
             Map.entry("api.openai.com", ProviderIds.OPENAI),
@@ -230,8 +230,8 @@ final class RecordedTraffic {
     private static String provider(String host, String path) {
         String h = host.toLowerCase(Locale.ROOT);
         for (Map.Entry<String, String> e : HOSTS.entrySet()) {
-            if (h.equals(e.getKey()) || h.endsWith("." + e.getKey())) {
-                if (e.getValue().equals(ProviderIds.BEDROCK) && !h.startsWith("bedrock")) {
+            if (h.equals(e.getKey()) || h.endsWith("." + e.getKey()) || h.endsWith("-" + e.getKey())) {
+                if (e.getValue().equals(ProviderIds.BEDROCK) && !h.startsWith("bedrock-runtime")) {
                     return null;
                 }
                 if (e.getValue().equals(ProviderIds.OPENAI) && WireFormat.forPath(path)
