@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * {@code dispatch} is the request that was sent. At {@link Level#SHAPE} (the default) it holds no
  * text the conversation sent: texts become {@code "[redacted: N chars]"} (blank texts stay blank),
  * ids become keyed pseudonyms of the same length and character classes (two ids never share one),
- * metadata values become keyed hashes ({@code "h:…"}), tool schemas keep their structure only; tool
+ * metadata values longer than one short word become keyed hashes ({@code "h:…"}; role tags and
+ * channels are kept), tool schemas keep their structure only; tool
  * names, roles, kinds, replay tags and request options are kept. The provider's error text is kept,
  * with the request's ids in it replaced by their pseudonyms. The pseudonym key is random per log
  * unless {@link Builder#hashKey} sets one (then equal ids get equal pseudonyms across logs and

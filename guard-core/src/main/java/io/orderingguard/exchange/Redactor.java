@@ -30,8 +30,10 @@ import javax.crypto.spec.SecretKeySpec;
  *       permutation (a Feistel network with cycle walking over the id's letters and digits), so two
  *       different ids never share a pseudonym and identifierFormat rules judge the pseudonym as they
  *       would the id.
- *   <li>Metadata ({@code payload}) keeps its keys; its strings become {@code "h:"} and 16 hex digits of
- *       a keyed SHA-256 (equal values stay equal, so preservation rules re-check alike).
+ *   <li>Metadata ({@code payload}) keeps its keys and its one-word values of up to 40 characters (role
+ *       tags, channels, published sentinels, which rules compare with values of their own); longer strings
+ *       (signatures) become {@code "h:"} and 16 hex digits of a keyed SHA-256 (equal values stay equal,
+ *       so preservation rules re-check alike).
  *   <li>Tool names, roles, kinds, replay tags, provider, model and options are kept; tool schemas keep
  *       only {@code type}, {@code required}, {@code properties} and {@code items}.
  * </ul>
@@ -46,6 +48,12 @@ final class Redactor {
     private static final Set<String> ID_FIELDS = Set.of("id", "step", "wireMessage");
     private static final List<String> SCHEMA_KEYS = List.of("type", "required", "properties", "items");
     private static final int FEISTEL_ROUNDS = 4;
+    /**
+     * Metadata values kept as they are: empty, or one word of up to 40 letters, digits and {@code ._:-}
+     * (role tags such as {@code granite-3.x}, Harmony channels, Gemini's
+     * {@code skip_thought_signature_validator}). Signatures are longer and are hashed.
+     */
+    private static final java.util.regex.Pattern TOKEN = java.util.regex.Pattern.compile("[A-Za-z0-9._:-]{0,40}");
 
     private final Mac mac;
     private final BoundedCache<String, String> pseudonyms = BoundedCache.withCapacity(65_536);
@@ -225,7 +233,11 @@ final class Redactor {
     private JsonNode hashed(JsonNode node) {
         if (node.isTextual()) {
             String text = node.asText();
-            return NODES.textNode(text.isEmpty() ? "" : "h:" + hex(digest('P', text.getBytes(StandardCharsets.UTF_8)), 8));
+            if (TOKEN.matcher(text).matches()) {
+                // a role tag, a channel, a published sentinel: rules compare them with a value of their own
+                return node;
+            }
+            return NODES.textNode("h:" + hex(digest('P', text.getBytes(StandardCharsets.UTF_8)), 8));
         }
         if (node.isArray()) {
             ArrayNode out = NODES.arrayNode();

@@ -39,7 +39,7 @@ class ExchangeLogTest {
 
     /** Every text of the conversation below: none may appear in a shape-level log. */
     private static final List<String> TEXTS = List.of("Please find the secret recipe", "secret-thinking-words",
-            "EqQBsignatureSecret", "lasagna-query", "secret result body", "secret-context-value",
+            "EqQBsignatureSecret/Zm9vYmFyYmF6cXV4cXV1eA==", "lasagna-query", "secret result body", "secret-context-value",
             "Here is the secret answer", "nested-secret");
 
     private static final String DOCUMENT = """
@@ -49,7 +49,7 @@ class ExchangeLogTest {
              "context": {"user": "secret-context-value"},
              "entries": [
               {"kind": "message", "id": "m1", "role": "user", "content": "Please find the secret recipe"},
-              {"kind": "thought", "id": "t1", "content": "secret-thinking-words", "payload": {"signature": "EqQBsignatureSecret"},
+              {"kind": "thought", "id": "t1", "content": "secret-thinking-words", "payload": {"signature": "EqQBsignatureSecret/Zm9vYmFyYmF6cXV4cXV1eA==", "channel": "analysis"},
                "replayCompatibility": "anthropic-messages-thinking-v1", "step": "s1"},
               {"kind": "toolCall", "id": "toolu_01ABCdef", "tool": "search", "args": {"q": "lasagna-query", "n": 3,
                "filter": {"nested-secret": "nested-secret"}}, "step": "s1", "result": {"content": "secret result body"}},
@@ -92,6 +92,7 @@ class ExchangeLogTest {
         assertThat(entries.get(0).path("content").asText()).isEqualTo("[redacted: 29 chars]");
         assertThat(entries.get(5).path("content").asText()).isEqualTo(" ");
         assertThat(entries.get(1).at("/payload/signature").asText()).matches("h:[0-9a-f]{16}");
+        assertThat(entries.get(1).at("/payload/channel").asText()).isEqualTo("analysis");
         assertThat(entries.get(2).path("id").asText()).matches("[a-z]{5}_[0-9]{2}[A-Z]{3}[a-z]{3}");
         assertThat(entries.get(2).path("tool").asText()).isEqualTo("search");
         assertThat(entries.get(2).path("args").toString()).isEqualTo(
