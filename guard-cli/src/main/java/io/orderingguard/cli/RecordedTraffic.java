@@ -31,8 +31,9 @@ import java.util.function.Consumer;
  * {@code verdict.rejectionText} for an error). Any other file is a HAR file:
  * {@code log.entries[].request} ({@code method}, {@code url}, {@code postData.text}) and
  * {@code response} ({@code status}, {@code content.text}, base64 when {@code content.encoding} says
- * so). A HAR entry that is not a POST to a chat endpoint (its URL path names none and its body is no
- * chat body) is skipped: HAR files hold every call a client made. Every problem names the file, the
+ * so). A HAR entry that is not a POST to a chat endpoint is skipped — HAR files hold every call a client
+ * made: on a provider's own host, a path that names no chat endpoint; on another host (a gateway), a
+ * path that names none and a body that is no chat body. Every problem names the file, the
  * line or entry, the JSON path and what was expected; a bad line or entry never stops the rest.
  *
  * <p>Not thread-safe; one reader per run.
@@ -184,7 +185,9 @@ final class RecordedTraffic {
             }
             throw bodyNode.error("expected a JSON request body, but found " + e.problem());
         }
-        if (!chatPath && !looksLikeChat(body)) {
+        String hostProvider = provider(url.getHost(), path);
+        // a provider's own API serves chat on known paths only: its embeddings and files calls are no chat
+        if (!chatPath && (hostProvider != null || !looksLikeChat(body))) {
             return Optional.empty();
         }
         InputNode response = entry.required("response").requireObject();
@@ -197,7 +200,7 @@ final class RecordedTraffic {
         ProviderAnswer answer = ProviderAnswer.of(Math.max(0, status), responseText);
         CheckInput input;
         try {
-            input = bodies.request(file, 0, body, path, provider(url.getHost(), path));
+            input = bodies.request(file, 0, body, path, hostProvider);
         } catch (GuardInputException e) {
             throw bodyNode.error("the " + path + " request body cannot be read: "
                     + (e.path() == null ? "" : e.path() + ": ") + e.problem());
