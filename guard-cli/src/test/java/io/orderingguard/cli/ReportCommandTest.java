@@ -137,4 +137,34 @@ class ReportCommandTest {
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).startsWith("guard: --fail-on must be contradicted or missed, but was 'agreed'\n");
     }
+
+    @Test
+    void should_write_a_profile_read_from_a_file_with_the_severities_changed() throws Exception {
+        // GIVEN a profile of its own, with one rule per pairing direction
+        Path custom = dir.resolve("custom.yaml");
+        Files.writeString(custom, """
+                name: my-claude
+                description: pairing only
+                rules:
+                  - {type: toolResultPairing, id: my-unanswered, unanswered: true, orphans: false, severity: blocking}
+                  - {type: toolResultPairing, id: my-orphans, unanswered: false, orphans: true, severity: blocking}
+                """);
+        Path overrides = dir.resolve("my-claude-observed.yaml");
+
+        // WHEN the traffic is reported with it
+        JsonNode before = json(CliRun.of("report", "--format", "json", "--profile-file", custom.toString(),
+                "--suggest-overrides", overrides.toString(), har.toString()));
+
+        // THEN the suggestion is the profile itself with the contradicted rule advisory
+        assertThat(before.get("suggestedOverrides").toString()).isEqualTo("[{\"profile\":\"my-claude\","
+                + "\"ruleId\":\"my-orphans\",\"severity\":\"advisory\",\"reason\":\"contradicted 2, confirmed 0\"}]");
+        JsonNode written = JSON.readTree(overrides.toFile());
+        assertThat(written.path("name").asText()).isEqualTo("my-claude-observed");
+        assertThat(written.path("rules").findValuesAsText("severity")).containsExactly("blocking", "advisory");
+        JsonNode after = json(CliRun.of("report", "--format", "json", "--profile-file", overrides.toString(),
+                har.toString()));
+        assertThat(after.at("/totals/contradicted").asInt()).isZero();
+        assertThat(after.at("/totals/confirmed").asInt()).isEqualTo(1);
+        assertThat(after.at("/totals/agreed").asInt()).isEqualTo(3);
+    }
 }
