@@ -190,8 +190,10 @@ public final class ExchangeLog implements GuardListener, AutoCloseable {
             return;
         }
         try {
-            queue.put(STOP);
-            writer.join(TimeUnit.SECONDS.toMillis(30));
+            // the writer drains the queue; a writer that died cannot, so the wait is bounded
+            if (queue.offer(STOP, 30, TimeUnit.SECONDS)) {
+                writer.join(TimeUnit.SECONDS.toMillis(30));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -216,6 +218,12 @@ public final class ExchangeLog implements GuardListener, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            // a verdict that raced with close() arrived after STOP: count it as dropped
+            for (Pending left = queue.poll(); left != null; left = queue.poll()) {
+                if (left != STOP) {
+                    dropped.incrementAndGet();
+                }
+            }
             try {
                 file.close();
             } catch (IOException e) {
