@@ -273,6 +273,19 @@ final class ReportTally {
         return problems;
     }
 
+    /** The counts of the totals and of each family, under the names the JSON report documents. */
+    private static void counts(ObjectNode o, Counts c) {
+        o.put("exchanges", c.exchanges);
+        o.put("accepted", c.accepted);
+        o.put("rejected", c.rejected);
+        o.put("guardWouldBlock", c.wouldBlock);
+        o.put("confirmed", c.confirmed);
+        o.put("contradicted", c.contradicted);
+        o.put("missed", c.missed);
+        o.put("agreed", c.agreed);
+        o.put("unjudged", c.unjudged);
+    }
+
     /**
      * Renders the report as JSON.
      *
@@ -282,15 +295,7 @@ final class ReportTally {
     ObjectNode json(List<String> overridesWritten) {
         ObjectNode root = NODES.objectNode();
         ObjectNode t = root.putObject("totals");
-        t.put("exchanges", totals.exchanges);
-        t.put("accepted", totals.accepted);
-        t.put("rejected", totals.rejected);
-        t.put("guardWouldBlock", totals.wouldBlock);
-        t.put("confirmed", totals.confirmed);
-        t.put("contradicted", totals.contradicted);
-        t.put("missed", totals.missed);
-        t.put("agreed", totals.agreed);
-        t.put("unjudged", totals.unjudged);
+        counts(t, totals);
         t.put("unreadable", unreadable());
         t.put("skipped", skipped);
         ratios(t, totals);
@@ -310,15 +315,7 @@ final class ReportTally {
         profiles.forEach((name, c) -> {
             ObjectNode p = profileArray.addObject();
             p.put("family", name);
-            p.put("exchanges", c.exchanges);
-            p.put("accepted", c.accepted);
-            p.put("rejected", c.rejected);
-            p.put("guardWouldBlock", c.wouldBlock);
-            p.put("confirmed", c.confirmed);
-            p.put("contradicted", c.contradicted);
-            p.put("missed", c.missed);
-            p.put("agreed", c.agreed);
-            p.put("unjudged", c.unjudged);
+            counts(p, c);
             ratios(p, c);
         });
         ArrayNode texts = root.putArray("unclassifiedRejections");
