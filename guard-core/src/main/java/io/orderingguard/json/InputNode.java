@@ -199,6 +199,19 @@ public final class InputNode {
         return new InputNode(value, source, line, this, name, -1);
     }
 
+    /**
+     * Returns the position of one element of the array at this position, for a reader that reads the
+     * elements one at a time without holding the whole array (the element's path is this path and its
+     * index).
+     *
+     * @param value the element, read on its own
+     * @param index its index in the array
+     * @return the element position
+     */
+    public InputNode element(JsonNode value, int index) {
+        return new InputNode(value, source, line, this, null, index);
+    }
+
     /** The path segment of a field: {@code .name}, or {@code ['odd name']} for other names. */
     static String segment(String name) {
         return isPlainName(name) ? "." + name : "['" + name + "']";

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.wire.internal.splice.Splice;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Optional;
 
 /**
@@ -38,11 +41,12 @@ public interface WireCodec {
     ParsedBody read(JsonNode body, WireContext ctx);
 
     /**
-     * Reads a body for a check straight from its bytes, without building a tree, when this codec can:
-     * the dispatch is equal to what {@link #read} makes of the same body, and the positions are read
-     * (from a tree) when first asked for. A body the streaming read does not take — malformed JSON, a
-     * value of the wrong type, a shape it does not know — gives an empty result; the caller then
-     * parses a tree and calls {@link #read}, which names the problem.
+     * Reads a body straight from its bytes, in one pass of the parser, when this codec can: each
+     * message (item, content) is read on its own as it passes, and the dispatch, the unknown shapes and
+     * a refusal are those {@link #read} gives for the same body; the positions are read (by a second
+     * pass) when first asked for. A body the pass does not take — not UTF-8 JSON that starts as an
+     * object, malformed JSON, tokens after the object — gives an empty result; the caller then parses a
+     * tree and calls {@link #read}, which names the problem.
      *
      * <pre>{@code
      * ParsedBody parsed = codec.readBytes(body, ctx).orElseGet(() -> codec.read(tree, ctx));
@@ -52,7 +56,9 @@ public interface WireCodec {
      *     positions may be read)
      * @param ctx overrides and the source for error messages
      * @return the dispatch and positions, or empty when the body takes the tree read (the default:
-     *     a codec without a streaming read)
+     *     a codec without a one-pass read)
+     * @throws GuardInputException when the body is an object but not of this surface's shape (the
+     *     message {@link #read} gives)
      */
     default Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
         return Optional.empty();
@@ -87,13 +93,22 @@ public interface WireCodec {
      * anew. A dispatch the repair did not change gives back bytes equal to the original.
      *
      * @param repaired the dispatch, as {@link #parse} made it or as a repair changed it
-     * @param originalBody the tree read from {@code originalBytes} (not modified)
+     * @param originalBody the tree read from {@code originalBytes} (not modified), or {@code null}: the
+     *     codec reads what it needs from the bytes (the codecs of this module parse again only the
+     *     messages the repair changed; the default parses a tree)
      * @param originalBytes the body as written, UTF-8 JSON (not modified)
      * @return the bytes to send
      * @throws GuardInputException when the original body is not of this surface's shape
      */
     default byte[] renderBytes(Dispatch repaired, ObjectNode originalBody, byte[] originalBytes) {
-        return Splice.render(originalBytes, originalBody, render(repaired, originalBody),
-                WireGuard.mapper());
+        ObjectNode tree = originalBody;
+        if (tree == null) {
+            try {
+                tree = (ObjectNode) WireGuard.mapper().readTree(originalBytes);
+            } catch (IOException e) {
+                throw new UncheckedIOException("a body that was read once no longer parses", e);
+            }
+        }
+        return Splice.render(originalBytes, tree, render(repaired, tree), WireGuard.mapper());
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardInputException;
@@ -63,7 +64,7 @@ public final class WireGuard {
     public static final String CONVERSATION_HEADER = "X-Ordering-Guard-Conversation";
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .nodeFactory(CompactNodeFactory.INSTANCE)
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
@@ -146,11 +147,15 @@ public final class WireGuard {
             format = fromPath.get();
             Optional<WireCodec> codec = format.codec();
             if (codec.isPresent()) {
-                // the common case: a check reads the body straight from its tokens, without a tree
+                // the common case: the body is read in one pass over its bytes, without a tree
                 WireContext ctx = context(format, urlPath, conversationId);
-                Optional<ParsedBody> streamed = codec.get().readBytes(body, ctx);
-                if (streamed.isPresent()) {
-                    return decide(body, streamed.get(), codec.get());
+                try {
+                    Optional<ParsedBody> read = codec.get().readBytes(body, ctx);
+                    if (read.isPresent()) {
+                        return decide(body, read.get(), null, codec.get(), ctx);
+                    }
+                } catch (GuardInputException e) {
+                    return unreadable(body, e);
                 }
             }
         }
@@ -224,21 +229,16 @@ public final class WireGuard {
     }
 
     private WireVerdict decide(byte[] body, ObjectNode json, WireCodec codec, WireContext ctx) {
-        ParsedBody parsed = codec.read(json, ctx);
+        return decide(body, codec.read(json, ctx), json, codec, ctx);
+    }
+
+    /** Decides about a body read from its bytes ({@code tree} null) or from its tree. */
+    private WireVerdict decide(byte[] body, ParsedBody parsed, ObjectNode tree, WireCodec codec, WireContext ctx) {
         if (strict && !parsed.unknownShapes().isEmpty()) {
             UnknownShape first = parsed.unknownShapes().get(0);
             throw new GuardInputException(ctx.source(), 0, first.path(), first.detail() + " (strict reading: "
                     + parsed.unknownShapes().size() + " part(s) the " + first.surface() + " vocabulary does not describe)");
         }
-        return decide(body, parsed, json, codec);
-    }
-
-    /** Decides about a body read from its tokens; the tree is parsed only to render a repair. */
-    private WireVerdict decide(byte[] body, ParsedBody parsed, WireCodec codec) {
-        return decide(body, parsed, null, codec);
-    }
-
-    private WireVerdict decide(byte[] body, ParsedBody parsed, ObjectNode tree, WireCodec codec) {
         GuardResult result = parsed.advise(guard.check(parsed.dispatch()), guard);
         if (!result.sent()) {
             return new WireVerdict.Rejected(parsed, result);
@@ -246,16 +246,9 @@ public final class WireGuard {
         if (result.shadow() || result.dispatch().timeline().equals(parsed.dispatch().timeline())) {
             return new WireVerdict.Passed(body, parsed, result);
         }
-        ObjectNode json = tree;
-        if (json == null) {
-            try {
-                json = (ObjectNode) MAPPER.readTree(body);
-            } catch (IOException e) {
-                throw new UncheckedIOException("a body that was read once no longer parses", e);
-            }
-        }
-        // spliced into the client's bytes: what the repair left equal goes out exactly as it was written
-        return new WireVerdict.Repaired(body, codec.renderBytes(result.dispatch(), json, body), parsed, result);
+        // spliced into the client's bytes: what the repair left equal goes out exactly as it was written (a
+        // body read from its bytes is not parsed into a tree again: the codec reads what it changes)
+        return new WireVerdict.Repaired(body, codec.renderBytes(result.dispatch(), tree, body), parsed, result);
     }
 
     private WireContext context(WireFormat format, String urlPath, String conversationId) {

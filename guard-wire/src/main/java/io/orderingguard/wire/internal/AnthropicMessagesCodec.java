@@ -25,6 +25,7 @@ import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.WireFormat;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -59,6 +60,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
     static final ProviderSurface SURFACE = ProviderSurface.ANTHROPIC_MESSAGES;
 
     private static final String SYSTEM = "system";
+    private static final String MESSAGES = "messages";
 
     /** Found by {@link java.util.ServiceLoader} through {@code WireFormat.codec()}; code here uses {@link #INSTANCE}. */
     public AnthropicMessagesCodec() {}
@@ -73,22 +75,43 @@ public final class AnthropicMessagesCodec implements WireCodec {
         return Rendering.read(LAYOUT, body, ctx);
     }
 
-    /** Reads the body from its tokens ({@link AnthropicMessagesStream}); empty for the tree read to take it. */
+    /** Reads the body in one pass over its bytes ({@link OneRead}); empty for the tree read to name what is wrong. */
     @Override
     public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
-        return Tokens.read(LAYOUT, AnthropicMessagesStream::read, body, ctx);
+        return OneRead.parsed(AnthropicMessagesCodec::readBytes, body, ctx);
     }
 
     private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
+        return readRoot(root, ctx, p, () -> readMessages(p, root));
+    }
+
+    /** The one read: the messages element by element as the pass meets them, the other fields after it. */
+    static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
+        WireParse list = p.sibling();
+        OneRead.Pass pass = OneRead.read(body, MESSAGES, list, ctx, (message, i) -> readMessage(list, message, i));
+        if (pass == null) {
+            return null;
+        }
+        InputNode root = InputNode.root(pass.rest, ctx.source(), ctx.line());
+        p.pass = pass;
+        return readRoot(root, ctx, p, () -> pass.appendTo(p, () -> readMessages(p, root)));
+    }
+
+    private static void readMessages(WireParse p, InputNode root) {
+        List<InputNode> messages = root.array(MESSAGES);
+        for (int i = 0; i < messages.size(); i++) {
+            readMessage(p, messages.get(i), i);
+        }
+    }
+
+    /** Reads the fields around the messages, and the messages (by {@code messages}) where the tree read reads them. */
+    private static WireParse readRoot(InputNode root, WireContext ctx, WireParse p, Runnable messages) {
         String model = root.optNonBlankText("model");
         if (root.has(SYSTEM)) {
             readSystem(p, root.child(SYSTEM));
         }
-        List<InputNode> messages = root.array("messages");
-        for (int i = 0; i < messages.size(); i++) {
-            readMessage(p, messages.get(i), i);
-        }
+        messages.run();
         List<DeclaredTool> tools = new ArrayList<>();
         for (InputNode tool : root.optArray("tools")) {
             tool.requireObject();
@@ -267,6 +290,14 @@ public final class AnthropicMessagesCodec implements WireCodec {
         return Rendering.render(LAYOUT, repaired, originalBody);
     }
 
+    /** Without a tree, spliced into the original bytes reading again only the messages the repair changed. */
+    @Override
+    public byte[] renderBytes(Dispatch repaired, ObjectNode originalBody, byte[] originalBytes) {
+        byte[] spliced = originalBody != null ? null : Splicer.render(AnthropicMessagesCodec::readBytes,
+                AnthropicMessagesCodec::readMessage, AnthropicMessagesCodec::rebuild, MESSAGES, repaired, originalBytes);
+        return spliced != null ? spliced : WireCodec.super.renderBytes(repaired, originalBody, originalBytes);
+    }
+
     /** Renders by laying every entry out again, even when nothing changed (tests the layout). */
     static ObjectNode rebuildAll(ObjectNode originalBody) {
         return Rendering.rebuildAll(LAYOUT, originalBody);
@@ -277,10 +308,15 @@ public final class AnthropicMessagesCodec implements WireCodec {
         Originals originals = new Originals(p, entries);
         List<Entry> system = new ArrayList<>();
         List<Assembler.Out> assembled = Assembler.splitSystem(entries, p.resultOrder, system);
+        Map<String, Assembler.Out> before = p.lazy()
+                ? Assembler.byKey(Assembler.splitSystem(p.entries, p.resultOrder, new ArrayList<>())) : Map.of();
         renderSystem(body, p, system, originals);
         ArrayNode messages = Blocks.NODES.arrayNode();
         for (Assembler.Out out : assembled) {
-            messages.add(renderMessage(out, p, originals));
+            // spliced: a message the repair left as it was is copied from the original bytes
+            messages.add(out.key != null && out.sameAs(before.get(out.key)) ? Splicer.unchanged(out.key)
+                    : renderMessage(out, p, originals));
+            p.renderedKeys.add(out.key);
         }
         body.set("messages", messages);
         return body;

@@ -61,6 +61,26 @@ final class Assembler {
             this.key = key;
             this.role = role;
         }
+
+        /** Whether this message holds the same parts, in the same order, as another from the same wire message. */
+        boolean sameAs(Out other) {
+            return other != null && java.util.Objects.equals(key, other.key) && role == other.role
+                    && parts.equals(other.parts);
+        }
+    }
+
+    /**
+     * Returns the messages of a laying-out by the wire message each came from (those with a key): what
+     * the original entries lay out to, to find the messages a repair left as they were.
+     */
+    static Map<String, Out> byKey(List<Out> outs) {
+        Map<String, Out> byKey = new java.util.HashMap<>();
+        for (Out out : outs) {
+            if (out.key != null) {
+                byKey.putIfAbsent(out.key, out);
+            }
+        }
+        return byKey;
     }
 
     private final boolean mergeSynthesised;

@@ -83,6 +83,8 @@ public final class GeminiCodec implements WireCodec {
     /** This codec's surface and its vocabulary. */
     static final ProviderSurface SURFACE = ProviderSurface.GEMINI;
 
+    private static final String CONTENTS = "contents";
+
     /** The payload field holding a part's thought signature. */
     public static final String SIGNATURE = "thoughtSignature";
 
@@ -122,18 +124,41 @@ public final class GeminiCodec implements WireCodec {
     /** Reads the body from its tokens ({@link GeminiStream}); empty for the tree read to take it. */
     @Override
     public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
-        return Tokens.read(LAYOUT, GeminiStream::read, body, ctx);
+        return OneRead.parsed(GeminiCodec::readBytes, body, ctx);
+    }
+
+    /** The one read: the contents element by element as the pass meets them, the other fields after it. */
+    static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
+        WireParse list = p.sibling();
+        Pairing pairing = new Pairing();
+        OneRead.Pass pass = OneRead.read(body, CONTENTS, list, ctx,
+                (content, i) -> readContent(list, pairing, content, i));
+        if (pass == null) {
+            return null;
+        }
+        InputNode root = InputNode.root(pass.rest, ctx.source(), ctx.line());
+        p.pass = pass;
+        return readRoot(root, ctx, p, () -> pass.appendTo(p, () -> readContents(p, root)));
+    }
+
+    private static void readContents(WireParse p, InputNode root) {
+        Pairing pairing = new Pairing();
+        List<InputNode> contents = root.array(CONTENTS);
+        for (int i = 0; i < contents.size(); i++) {
+            readContent(p, pairing, contents.get(i), i);
+        }
     }
 
     private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
+        return readRoot(root, ctx, p, () -> readContents(p, root));
+    }
+
+    /** Reads the fields around the contents, and the contents (by {@code contents}) where the tree read reads them. */
+    private static WireParse readRoot(InputNode root, WireContext ctx, WireParse p, Runnable contents) {
         String model = root.optNonBlankText("model");
         readSystem(p, root);
-        Pairing pairing = new Pairing();
-        List<InputNode> contents = root.array("contents");
-        for (int i = 0; i < contents.size(); i++) {
-            readContent(p, pairing, contents.get(i), i);
-        }
+        contents.run();
         List<DeclaredTool> tools = tools(p, root);
         p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : SURFACE.provider(),
                 ctx.model() != null ? ctx.model() : model, Surface.DISPATCH, Timeline.of(p.entries, tools), null,

@@ -59,6 +59,8 @@ public final class OpenAiChatCodec implements WireCodec {
     /** This codec's surface and its vocabulary. */
     static final ProviderSurface SURFACE = ProviderSurface.OPENAI_CHAT;
 
+    private static final String MESSAGES = "messages";
+
     private static final String CONTENT = "content";
     private static final String REASONING = "reasoning_content";
     private static final String TOOL_CALLS = "tool_calls";
@@ -79,16 +81,37 @@ public final class OpenAiChatCodec implements WireCodec {
     /** Reads the body from its tokens ({@link OpenAiChatStream}); empty for the tree read to take it. */
     @Override
     public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
-        return Tokens.read(LAYOUT, OpenAiChatStream::read, body, ctx);
+        return OneRead.parsed(OpenAiChatCodec::readBytes, body, ctx);
+    }
+
+    /** The one read: the messages element by element as the pass meets them, the other fields after it. */
+    static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
+        WireParse list = p.sibling();
+        OneRead.Pass pass = OneRead.read(body, MESSAGES, list, ctx, (message, i) -> readMessage(list, message, i));
+        if (pass == null) {
+            return null;
+        }
+        InputNode root = InputNode.root(pass.rest, ctx.source(), ctx.line());
+        p.pass = pass;
+        return readRoot(root, ctx, p, () -> pass.appendTo(p, () -> readMessages(p, root)));
+    }
+
+    private static void readMessages(WireParse p, InputNode root) {
+        List<InputNode> messages = root.array(MESSAGES);
+        for (int i = 0; i < messages.size(); i++) {
+            readMessage(p, messages.get(i), i);
+        }
     }
 
     private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
+        return readRoot(root, ctx, p, () -> readMessages(p, root));
+    }
+
+    /** Reads the fields around the messages, and the messages (by {@code messages}) where the tree read reads them. */
+    private static WireParse readRoot(InputNode root, WireContext ctx, WireParse p, Runnable messages) {
         String model = root.optNonBlankText("model");
-        List<InputNode> messages = root.array("messages");
-        for (int i = 0; i < messages.size(); i++) {
-            readMessage(p, messages.get(i), i);
-        }
+        messages.run();
         List<DeclaredTool> tools = new ArrayList<>();
         for (InputNode tool : root.optArray("tools")) {
             tool.requireObject();

@@ -112,7 +112,35 @@ public final class OpenAiResponsesCodec implements WireCodec {
     /** Reads the body from its tokens ({@link OpenAiResponsesStream}); empty for the tree read to take it. */
     @Override
     public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
-        return Tokens.read(LAYOUT, OpenAiResponsesStream::read, body, ctx);
+        return OneRead.parsed(OpenAiResponsesCodec::readBytes, body, ctx);
+    }
+
+    /**
+     * The one read: the input items element by element as the pass meets them, the other fields after it.
+     * An output answering no call of the body is read by whether the body continues a stored response, so
+     * a body that names its {@code previous_response_id} only after its input is read a second time.
+     */
+    static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
+        WireParse read = readBytes(body, ctx, p, false);
+        if (read != null && read.readAgain) {
+            return readBytes(body, ctx, p.sibling(), true);
+        }
+        return read;
+    }
+
+    private static WireParse readBytes(byte[] body, WireContext ctx, WireParse p, boolean continued) {
+        WireParse list = p.sibling();
+        Items items = new Items(list, continued);
+        OneRead.Pass pass = OneRead.read(body, INPUT, list, ctx, items::read);
+        if (pass == null) {
+            return null;
+        }
+        InputNode root = InputNode.root(pass.rest, ctx.source(), ctx.line());
+        p.pass = pass;
+        WireParse read = readRoot(root, ctx, p, previous -> pass.appendTo(p, () -> readInput(p, root, previous)));
+        // read again when the items were read as not continuing a stored response, but the body does
+        read.readAgain = !continued && pass.listed() && present(root, PREVIOUS_RESPONSE);
+        return read;
     }
 
     /** Returns whether a field is present and not {@code null}. */
@@ -122,6 +150,32 @@ public final class OpenAiResponsesCodec implements WireCodec {
 
     private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
+        return readRoot(root, ctx, p, previous -> readInput(p, root, previous));
+    }
+
+    private static void readInput(WireParse p, InputNode root, String previous) {
+        if (present(root, INPUT)) {
+            InputNode input = root.child(INPUT);
+            if (input.raw().isTextual()) {
+                p.addEntry(new Message("m0", Role.USER, input.raw().textValue(), null, null, null, "m0"), input.raw(), INPUT);
+            } else if (input.raw().isArray()) {
+                Items items = new Items(p, previous != null);
+                List<InputNode> list = input.asArray();
+                for (int i = 0; i < list.size(); i++) {
+                    items.read(list.get(i), i);
+                }
+            } else {
+                throw input.error("expected a string or an array of input items, but was " + InputNode.describe(input.raw()));
+            }
+        }
+    }
+
+    /**
+     * Reads the fields around the input, and the input (by {@code input}, given the previous response id)
+     * where the tree read reads it.
+     */
+    private static WireParse readRoot(InputNode root, WireContext ctx, WireParse p,
+            java.util.function.Consumer<String> input) {
         String model = present(root, "model") ? root.nonBlankText("model") : null;
         if (present(root, INSTRUCTIONS)) {
             InputNode instructions = root.child(INSTRUCTIONS);
@@ -129,16 +183,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
                     instructions.raw(), INSTRUCTIONS);
         }
         String previous = present(root, PREVIOUS_RESPONSE) ? root.nonBlankText(PREVIOUS_RESPONSE) : null;
-        if (present(root, INPUT)) {
-            InputNode input = root.child(INPUT);
-            if (input.raw().isTextual()) {
-                p.addEntry(new Message("m0", Role.USER, input.raw().textValue(), null, null, null, "m0"), input.raw(), INPUT);
-            } else if (input.raw().isArray()) {
-                readItems(p, input.asArray(), previous != null);
-            } else {
-                throw input.error("expected a string or an array of input items, but was " + InputNode.describe(input.raw()));
-            }
-        }
+        input.accept(previous);
         List<DeclaredTool> tools = tools(root);
         ObjectNode context = previous == null ? null : Blocks.NODES.objectNode().put(PREVIOUS_RESPONSE, previous);
         p.dispatch = new Dispatch(ctx.conversationId(), ctx.provider() != null ? ctx.provider() : SURFACE.provider(),
@@ -166,12 +211,21 @@ public final class OpenAiResponsesCodec implements WireCodec {
         return item.has("type") ? item.text("type") : "message";
     }
 
-    private static void readItems(WireParse p, List<InputNode> items, boolean continued) {
-        Set<String> calls = new HashSet<>();
-        String step = null;
-        boolean stepHasOutput = false;
-        for (int i = 0; i < items.size(); i++) {
-            InputNode item = items.get(i).requireObject();
+    /** Reads input items one by one, with what an item's reading needs of the items before it. Not thread-safe. */
+    private static final class Items {
+        private final WireParse p;
+        private final boolean continued;
+        private final Set<String> calls = new HashSet<>();
+        private String step;
+        private boolean stepHasOutput;
+
+        Items(WireParse p, boolean continued) {
+            this.p = p;
+            this.continued = continued;
+        }
+
+        void read(InputNode element, int i) {
+            InputNode item = element.requireObject();
             String type = type(item);
             String wire = Blocks.wire(i);
             String at = p.keeps() ? "input[" + i + "]" : null;
@@ -213,7 +267,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
                     ToolCall holder = new ToolCall(callId, "", null, result, false, null, null, null, wire, false);
                     // an output answers the open call with its id, else a call that may be answered (tool search)
                     if (!p.answersOpenCall(callId) && p.addProviderResult(callId, holder, item.raw(), 0, at)) {
-                        continue;
+                        return;
                     }
                     p.addResult(holder, item.raw(), 0, at);
                 }

@@ -10,11 +10,13 @@ import io.orderingguard.json.InputNode;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.UnknownShape;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 
 /**
  * What a codec learned from one body: the entries in wire order, the original JSON of each entry and
@@ -33,21 +35,21 @@ final class WireParse {
     /** The entries in wire order. */
     final List<Entry> entries = new ArrayList<>();
     /** Entry key → original JSON (block, part, tool call object or string content). */
-    final Map<String, JsonNode> blocks = new HashMap<>();
+    final Map<String, JsonNode> blocks = new Lazy<>();
     /** Entry key → the entry as parsed. */
     final Map<String, Entry> originals = new HashMap<>();
     /** Result key → original result JSON. */
-    final Map<String, JsonNode> resultBlocks = new HashMap<>();
+    final Map<String, JsonNode> resultBlocks = new Lazy<>();
     /** Result key → index of the result inside its wire message. */
     final Map<String, Integer> resultOrder = new HashMap<>();
     /** Wire message id → original message object. */
-    final Map<String, ObjectNode> messages = new HashMap<>();
+    final Map<String, ObjectNode> messages = new Lazy<>();
     /** Entry id → wire position. */
     final Map<String, String> positions = new LinkedHashMap<>();
     /** Call id → wire position of its result. */
     final Map<String, String> resultPositions = new LinkedHashMap<>();
     /** Wire message id → its blocks that are no entry (Bedrock {@code cachePoint}), by block index. */
-    final Map<String, TreeMap<Integer, JsonNode>> passive = new HashMap<>();
+    final Map<String, TreeMap<Integer, JsonNode>> passive = new Lazy<>();
     /** Wire message id → the rendering key of each of its blocks ({@code null} for a passive one), in wire order. */
     final Map<String, List<String>> blockKeys = new HashMap<>();
     /** The parts the surface's vocabulary does not describe, in body order. */
@@ -63,10 +65,52 @@ final class WireParse {
 
     Dispatch dispatch;
 
+    /** The pass a one-pass read of the body made (its byte ranges), or {@code null}. */
+    OneRead.Pass pass;
+
+    /** The key of the wire message each rendered message came from, in order (a lazy parse's rebuild). */
+    final List<String> renderedKeys = new ArrayList<>();
+
+    /** Reads the original JSON of wire message {@code m<k>} into a parse of its own (a lazy parse), or {@code null}. */
+    private IntFunction<WireParse> loader;
+    private final BitSet loaded = new BitSet();
+
+    /** Set by a one-pass read that must read the body again (see {@code OpenAiResponsesCodec.readBytes}). */
+    boolean readAgain;
+
     private final boolean keep;
+    /** Whether the original JSON of entries and messages is kept (a lazy parse's list keeps none). */
+    private final boolean json;
+    private boolean lazy;
+
+    private WireParse(boolean keep, boolean json) {
+        this.keep = keep;
+        this.json = json;
+    }
 
     private WireParse(boolean keep) {
-        this.keep = keep;
+        this(keep, true);
+    }
+
+    /**
+     * A parse for rendering that keeps the original JSON of the fields around a body's list, and reads
+     * that of a message of the list only when rendering first asks for it ({@link #loadWith}): the
+     * messages a repair left alone are never read into a tree again.
+     */
+    static WireParse forSplice() {
+        WireParse p = new WireParse(true, true);
+        p.lazy = true;
+        return p;
+    }
+
+    /** Whether this parse reads the JSON of its list's messages when first asked for. */
+    boolean lazy() {
+        return lazy;
+    }
+
+    /** Sets how the original JSON of wire message {@code m<k>} is read, when first asked for. */
+    void loadWith(IntFunction<WireParse> read) {
+        this.loader = read;
     }
 
     /** A parse that keeps what rendering and positions need. */
@@ -89,14 +133,14 @@ final class WireParse {
 
     /** Remembers the original object of a wire message. */
     void message(String wire, ObjectNode original) {
-        if (keep) {
+        if (keep && json) {
             messages.put(wire, original);
         }
     }
 
     /** Remembers a block of a wire message that is no entry (Bedrock {@code cachePoint}). */
     void passive(String wire, int index, JsonNode original) {
-        if (keep) {
+        if (keep && json) {
             passive.computeIfAbsent(wire, k -> new TreeMap<>()).put(index, original);
         }
     }
@@ -125,7 +169,9 @@ final class WireParse {
         entries.add(entry);
         if (keep) {
             String key = key(entry);
-            blocks.putIfAbsent(key, original);
+            if (json) {
+                blocks.putIfAbsent(key, original);
+            }
             originals.putIfAbsent(key, entry);
             positions.putIfAbsent(entry.id(), position);
         }
@@ -197,10 +243,75 @@ final class WireParse {
     private void keepResult(String callId, String wire, JsonNode original, int order, String position) {
         if (keep) {
             String rkey = resultKey(callId, wire);
-            resultBlocks.putIfAbsent(rkey, original);
+            if (json) {
+                resultBlocks.putIfAbsent(rkey, original);
+            }
             resultOrder.putIfAbsent(rkey, order);
             resultPositions.putIfAbsent(callId, position);
         }
+    }
+
+    /**
+     * Appends what another parse read after this one's entries: the list of a body read in one pass
+     * ({@link OneRead}), after the fields the codec reads before the list.
+     */
+    void append(WireParse later) {
+        int shift = entries.size();
+        entries.addAll(later.entries);
+        later.blocks.forEach(blocks::putIfAbsent);
+        later.originals.forEach(originals::putIfAbsent);
+        later.resultBlocks.forEach(resultBlocks::putIfAbsent);
+        later.resultOrder.forEach(resultOrder::putIfAbsent);
+        later.messages.forEach(messages::putIfAbsent);
+        later.positions.forEach(positions::putIfAbsent);
+        later.resultPositions.forEach(resultPositions::putIfAbsent);
+        later.passive.forEach(passive::putIfAbsent);
+        later.blockKeys.forEach(blockKeys::putIfAbsent);
+        unknown.addAll(later.unknown);
+        later.openCalls.forEach((id, index) -> openCalls.put(id, index + shift));
+        for (int index : later.providerCalls) {
+            providerCalls.add(index + shift);
+        }
+    }
+
+    /** A parse of the same kind (for a check or for rendering), for the list of a body read in one pass. */
+    WireParse sibling() {
+        return new WireParse(keep, json && !lazy);
+    }
+
+    /**
+     * A map of original JSON by a key that ends with its wire message ({@code …|m3}, {@code m3}): a lazy
+     * parse reads the message's JSON when a key of it is first missed.
+     */
+    private final class Lazy<V> extends HashMap<String, V> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public V get(Object key) {
+            V value = super.get(key);
+            if (value == null && loader != null && load((String) key)) {
+                value = super.get(key);
+            }
+            return value;
+        }
+    }
+
+    /** Reads the JSON of the wire message a key ends with, once; whether it was read now. */
+    private boolean load(String key) {
+        int k = Assembler.index(key.substring(key.lastIndexOf('|') + 1));
+        if (k < 0 || loaded.get(k)) {
+            return false;
+        }
+        loaded.set(k);
+        WireParse read = loader.apply(k);
+        if (read == null) {
+            return false;
+        }
+        read.blocks.forEach(blocks::putIfAbsent);
+        read.resultBlocks.forEach(resultBlocks::putIfAbsent);
+        read.messages.forEach(messages::putIfAbsent);
+        read.passive.forEach(passive::putIfAbsent);
+        return true;
     }
 
     ParsedBody toParsedBody() {

@@ -1,4 +1,4 @@
-package io.orderingguard.wire;
+package io.orderingguard.wire.internal.splice;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -32,7 +32,7 @@ import java.util.Map;
  *
  * <p>Stateless and thread-safe.
  */
-final class Splice {
+public final class Splice {
 
     private static final JsonFactory JSON = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(256 * 1024 * 1024).build())
@@ -49,7 +49,7 @@ final class Splice {
      * @param writer writes the values that changed (the wire guard's mapper: decimals as spelled)
      * @return the bytes to send
      */
-    static byte[] render(byte[] original, JsonNode originalTree, JsonNode repaired, ObjectMapper writer) {
+    public static byte[] render(byte[] original, JsonNode originalTree, JsonNode repaired, ObjectMapper writer) {
         if (!isUtf8Json(original)) {
             // offsets are byte offsets of UTF-8 input only: another encoding is written anew
             try {
@@ -74,6 +74,33 @@ final class Splice {
     }
 
     /**
+     * Writes a repaired value in the place of one value of the original bytes (a message of a body whose
+     * other parts are copied around it), reusing the original's bytes wherever the two are equal.
+     *
+     * @param original the body as the client wrote it (UTF-8 JSON; not modified)
+     * @param from where the value starts in {@code original}
+     * @param to where it ends (exclusive)
+     * @param originalTree the tree read from that value
+     * @param repaired the repaired value
+     * @param writer writes the values that changed
+     * @param out where the bytes go
+     */
+    public static void write(byte[] original, int from, int to, JsonNode originalTree, JsonNode repaired,
+            ObjectMapper writer, ByteArrayOutputStream out) {
+        Span root;
+        try (JsonParser parser = JSON.createParser(original, from, to - from)) {
+            parser.nextToken();
+            // offsets from a parser over part of an array count from the part's start
+            long base = parser.currentTokenLocation().getByteOffset() == 0 ? from : 0;
+            root = Span.read(parser);
+            root.shift(base);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a body that was read once no longer parses", e);
+        }
+        new Splice.Writer(original, writer, out).value(root, originalTree, repaired);
+    }
+
+    /**
      * Whether a body starts as UTF-8 JSON: its first byte after ASCII whitespace opens an object or an
      * array and is not followed by a zero byte (UTF-16 and UTF-32 interleave zeros; a byte order mark is
      * not an opening).
@@ -88,7 +115,7 @@ final class Splice {
 
     /** Where a value sits in the original bytes, with the spans of its members or elements. */
     private static final class Span {
-        final long start;
+        long start;
         long end;
         final Map<String, Span> members;
         final List<Span> elements;
@@ -97,6 +124,20 @@ final class Splice {
             this.start = start;
             this.members = members;
             this.elements = elements;
+        }
+
+        /** Moves this span and those inside it by {@code base} bytes. */
+        void shift(long base) {
+            if (base == 0) {
+                return;
+            }
+            start += base;
+            end += base;
+            if (members != null) {
+                members.values().forEach(member -> member.shift(base));
+            } else if (elements != null) {
+                elements.forEach(element -> element.shift(base));
+            }
         }
 
         /** Reads the value the parser is on, leaving the parser on its last token. */

@@ -1,4 +1,4 @@
-package io.orderingguard.wire;
+package io.orderingguard.wire.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -12,7 +12,7 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 
 /**
- * The node factory of the tree {@link WireGuard} parses a request body into: exact decimals (a body
+ * The node factory of the trees request bodies are read into (by {@code WireGuard} and by {@link OneRead}, element by element): exact decimals (a body
  * written back keeps the spelling of its numbers) and objects whose fields live in one small array
  * instead of a {@link LinkedHashMap}. A request body is mostly small objects (a content block has two
  * to four fields), for which a hash map with a table and one entry object per field is most of what
@@ -23,12 +23,12 @@ import java.util.Set;
  *
  * <p>Thread-safe: stateless (the maps it creates are not, like Jackson's).
  */
-final class CompactNodeFactory extends JsonNodeFactory {
+public final class CompactNodeFactory extends JsonNodeFactory {
 
     private static final long serialVersionUID = 1L;
 
     /** The factory. */
-    static final CompactNodeFactory INSTANCE = new CompactNodeFactory();
+    public static final CompactNodeFactory INSTANCE = new CompactNodeFactory();
 
     private CompactNodeFactory() {
         super(true);

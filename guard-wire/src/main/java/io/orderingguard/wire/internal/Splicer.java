@@ -1,0 +1,264 @@
+package io.orderingguard.wire.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.POJONode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.orderingguard.json.InputNode;
+import io.orderingguard.timeline.Dispatch;
+import io.orderingguard.wire.WireContext;
+import io.orderingguard.wire.internal.splice.Splice;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Renders a repaired dispatch into the bytes of the original body without holding the body as a tree:
+ * the body is read once more in one pass ({@link OneRead}) keeping entries and byte ranges but no JSON of
+ * its messages; the codec's layout then lays the repaired entries out, and a message whose entries the
+ * repair left as they were is not rendered at all but marked ({@link #unchanged}) and copied from the
+ * original bytes. Only the messages a rendering asks about (those that changed, and those whose entries
+ * moved into one that changed) are read into a tree again. The bytes are written once, at their exact
+ * size: the original's bytes around and between the messages, the unchanged messages as they were, and
+ * each changed message spliced into its original ({@link Splice}: its unchanged parts still copied).
+ *
+ * <p>Stateless.
+ */
+final class Splicer {
+
+    /** Writes the values that changed: exact decimals, as the wire guard's mapper does. */
+    private static final ObjectMapper WRITER = JsonMapper.builder()
+            .nodeFactory(JsonNodeFactory.withExactBigDecimals(true)).build();
+
+    private Splicer() {}
+
+    /** Reads element {@code k} of the list into a parse of its own: the codec's element read. */
+    @FunctionalInterface
+    interface ElementRead {
+        void read(WireParse into, InputNode element, int index);
+    }
+
+    /** A message of the list that a rendering left as it was: copied from the original bytes. */
+    private record Unchanged(int index) {}
+
+    /**
+     * Returns the node that marks the original message {@code m<k>} as unchanged in a rendered list.
+     *
+     * @param wire the wire message ({@code m<k>})
+     */
+    static JsonNode unchanged(String wire) {
+        return new POJONode(new Unchanged(Assembler.index(wire)));
+    }
+
+    /**
+     * Renders a repaired dispatch into the original bytes.
+     *
+     * @param reader the codec's one-pass read
+     * @param element the codec's read of one element of the list
+     * @param layout lays entries out (given a {@link WireParse#forSplice()} parse)
+     * @param listField the name of the body's list
+     * @return the bytes, or {@code null} when the one pass does not take the body (the caller renders
+     *     through a tree)
+     */
+    static byte[] render(OneRead.BodyReader reader, ElementRead element, Rendering.Rebuilder layout, String listField,
+            Dispatch repaired, byte[] bytes) {
+        WireParse p = reader.read(bytes, WireContext.empty(), WireParse.forSplice());
+        if (p == null || p.pass == null || !p.pass.listed()) {
+            return null;
+        }
+        if (repaired.timeline().entries().equals(p.entries)) {
+            return bytes.clone();
+        }
+        OneRead.Pass pass = p.pass;
+        InputNode list = InputNode.root(pass.rest, null, 0).child(listField);
+        p.loadWith(k -> {
+            if (k >= pass.count) {
+                return null;
+            }
+            WireParse read = WireParse.forRender();
+            element.read(read, list.element(OneRead.tree(bytes, pass.start(k), pass.end(k)), k), k);
+            return read;
+        });
+        ObjectNode body = layout.rebuild(repaired.timeline().entries(), p, pass.rest.deepCopy());
+        return new Out(bytes, pass, p.renderedKeys).body(body, listField);
+    }
+
+    /** One writing: the pieces of the new body, joined at their exact size at the end. Not thread-safe. */
+    private static final class Out {
+        private final byte[] original;
+        private final OneRead.Pass pass;
+        private final List<String> keys;
+        private final List<byte[]> arrays = new ArrayList<>();
+        private final List<int[]> ranges = new ArrayList<>();
+        private int size;
+
+        Out(byte[] original, OneRead.Pass pass, List<String> keys) {
+            this.original = original;
+            this.pass = pass;
+            this.keys = keys;
+        }
+
+        byte[] body(ObjectNode body, String listField) {
+            Set<String> names = new HashSet<>(pass.names);
+            Set<String> now = new HashSet<>();
+            body.fieldNames().forEachRemaining(now::add);
+            int root = rootStart();
+            int rootEnd = rootEnd();
+            copy(0, root);
+            if (names.equals(now)) {
+                // the same fields: the original's layout around and between them is kept
+                int at = root;
+                for (int i = 0; i < pass.names.size(); i++) {
+                    String name = pass.names.get(i);
+                    copy(at, pass.memberStart(i));
+                    member(i, name, body.get(name), listField);
+                    at = pass.memberEnd(i);
+                }
+                copy(at, rootEnd);
+            } else {
+                write('{');
+                boolean firstField = true;
+                for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+                    String name = it.next();
+                    if (!firstField) {
+                        write(',');
+                    }
+                    firstField = false;
+                    write(TextNode.valueOf(name));
+                    write(':');
+                    int i = pass.names.indexOf(name);
+                    if (i < 0) {
+                        write(body.get(name));
+                    } else {
+                        member(i, name, body.get(name), listField);
+                    }
+                }
+                write('}');
+            }
+            copy(rootEnd, original.length);
+            return join();
+        }
+
+        private int rootStart() {
+            int i = 0;
+            while (original[i] != '{') {
+                i++;
+            }
+            return i;
+        }
+
+        private int rootEnd() {
+            int i = original.length - 1;
+            while (original[i] != '}') {
+                i--;
+            }
+            return i + 1;
+        }
+
+        private void member(int i, String name, JsonNode now, String listField) {
+            int start = pass.memberStart(i);
+            int end = pass.memberEnd(i);
+            if (name.equals(listField)) {
+                list((ArrayNode) now);
+                return;
+            }
+            JsonNode was = pass.rest.get(name);
+            if (was.equals(now)) {
+                copy(start, end);
+            } else {
+                splice(start, end, was, now);
+            }
+        }
+
+        private void list(ArrayNode now) {
+            boolean aligned = now.size() == pass.count && keys.size() == now.size();
+            for (int j = 0; aligned && j < now.size(); j++) {
+                aligned = Assembler.index(keys.get(j)) == j;
+            }
+            if (aligned) {
+                // message j stays message j: the original's layout between messages is kept
+                int at = pass.listStart;
+                for (int j = 0; j < now.size(); j++) {
+                    copy(at, pass.start(j));
+                    element(now.get(j), j);
+                    at = pass.end(j);
+                }
+                copy(at, pass.listEnd);
+                return;
+            }
+            write('[');
+            for (int j = 0; j < now.size(); j++) {
+                if (j > 0) {
+                    write(',');
+                }
+                int k = j < keys.size() ? Assembler.index(keys.get(j)) : -1;
+                element(now.get(j), k < pass.count ? k : -1);
+            }
+            write(']');
+        }
+
+        /** Writes a message of the list: copied when unchanged, spliced into its original, or written. */
+        private void element(JsonNode node, int origin) {
+            if (node instanceof POJONode pojo && pojo.getPojo() instanceof Unchanged unchanged) {
+                copy(pass.start(unchanged.index()), pass.end(unchanged.index()));
+            } else if (origin >= 0) {
+                JsonNode was = OneRead.tree(original, pass.start(origin), pass.end(origin));
+                splice(pass.start(origin), pass.end(origin), was, node);
+            } else {
+                write(node);
+            }
+        }
+
+        private void splice(int start, int end, JsonNode was, JsonNode now) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, end - start + 64));
+            Splice.write(original, start, end, was, now, WRITER, out);
+            add(out.toByteArray());
+        }
+
+        private void copy(int from, int to) {
+            if (to > from) {
+                arrays.add(original);
+                ranges.add(new int[] {from, to - from});
+                size += to - from;
+            }
+        }
+
+        private void write(char c) {
+            add(new byte[] {(byte) c});
+        }
+
+        private void write(JsonNode node) {
+            try {
+                add(WRITER.writeValueAsBytes(node));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private void add(byte[] bytes) {
+            arrays.add(bytes);
+            ranges.add(new int[] {0, bytes.length});
+            size += bytes.length;
+        }
+
+        private byte[] join() {
+            byte[] out = new byte[size];
+            int at = 0;
+            for (int i = 0; i < arrays.size(); i++) {
+                int[] range = ranges.get(i);
+                System.arraycopy(arrays.get(i), range[0], out, at, range[1]);
+                at += range[1];
+            }
+            return out;
+        }
+    }
+}
