@@ -7,6 +7,9 @@ import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.wire.WireGuard;
 import io.orderingguard.wire.WireVerdict;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,12 +35,21 @@ public final class MutateHeapProbe {
      *
      * @param args the surface and the body's size in MB
      */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         String surface = args.length > 0 ? args[0] : "anthropic-messages";
         int mb = args.length > 1 ? Integer.parseInt(args[1]) : 20;
-        // about 1.1 KB of JSON per entry
-        int entries = mb * 1024 * 1024 / 1100;
-        byte[] body = WireBodies.body(surface, withoutResult(Conversations.generate(entries, Conversations.Style.ANTHROPIC, 0)));
+        Path file = Path.of(args.length > 2 ? args[2] : System.getProperty("java.io.tmpdir"),
+                "mutate-heap-" + surface + "-" + mb + ".json");
+        if (!Files.exists(file)) {
+            // written by a first run, so that writing it does not count in the heap of the measured one
+            // (about 1.1 KB of JSON per entry)
+            int entries = mb * 1024 * 1024 / 1100;
+            Files.write(file, WireBodies.body(surface,
+                    withoutResult(Conversations.generate(entries, Conversations.Style.ANTHROPIC, 0))));
+            System.out.println(surface + " wrote " + file);
+            return;
+        }
+        byte[] body = Files.readAllBytes(file);
         WireGuard wire = WireGuard.builder(OrderingGuard.builder()
                         .profile(Profiles.forDispatch(WireBodies.provider(surface), WireBodies.model(surface)))
                         .mode(Mode.MUTATE)

@@ -294,7 +294,8 @@ public final class AnthropicMessagesCodec implements WireCodec {
     @Override
     public byte[] renderBytes(Dispatch repaired, ObjectNode originalBody, byte[] originalBytes) {
         byte[] spliced = originalBody != null ? null : Splicer.render(AnthropicMessagesCodec::readBytes,
-                AnthropicMessagesCodec::readMessage, AnthropicMessagesCodec::rebuild, MESSAGES, repaired, originalBytes);
+                Splicer.isolated(AnthropicMessagesCodec::readMessage), AnthropicMessagesCodec::rebuild, MESSAGES,
+                repaired, originalBytes);
         return spliced != null ? spliced : WireCodec.super.renderBytes(repaired, originalBody, originalBytes);
     }
 
@@ -310,11 +311,12 @@ public final class AnthropicMessagesCodec implements WireCodec {
         List<Assembler.Out> assembled = Assembler.splitSystem(entries, p.resultOrder, system);
         Map<String, Assembler.Out> before = p.lazy()
                 ? Assembler.byKey(Assembler.splitSystem(p.entries, p.resultOrder, new ArrayList<>())) : Map.of();
+        Map<String, Assembler.Out> after = p.lazy() ? Assembler.byKey(assembled) : Map.of();
         renderSystem(body, p, system, originals);
         ArrayNode messages = Blocks.NODES.arrayNode();
         for (Assembler.Out out : assembled) {
             // spliced: a message the repair left as it was is copied from the original bytes
-            messages.add(out.key != null && out.sameAs(before.get(out.key)) ? Splicer.unchanged(out.key)
+            messages.add(p.lazy() && Assembler.unchanged(out, before, after) ? Splicer.unchanged(out.key)
                     : renderMessage(out, p, originals));
             p.renderedKeys.add(out.key);
         }

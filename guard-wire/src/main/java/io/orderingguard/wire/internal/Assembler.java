@@ -77,11 +77,23 @@ final class Assembler {
         Map<String, Out> byKey = new java.util.HashMap<>();
         for (Out out : outs) {
             if (out.key != null) {
-                byKey.putIfAbsent(out.key, out);
+                // a wire message laid out as two messages is never left as it was
+                byKey.merge(out.key, out, (a, b) -> SPLIT);
             }
         }
         return byKey;
     }
+
+    /**
+     * Returns whether a message of a new laying-out is the one its wire message was laid out as before,
+     * part for part, and both layings-out made one message of that wire message.
+     */
+    static boolean unchanged(Out out, Map<String, Out> before, Map<String, Out> after) {
+        return out.key != null && after.get(out.key) == out && out.sameAs(before.get(out.key));
+    }
+
+    /** Stands for a wire message laid out as more than one message. */
+    private static final Out SPLIT = new Out(null, null);
 
     private final boolean mergeSynthesised;
     private final Map<String, Integer> resultOrder;

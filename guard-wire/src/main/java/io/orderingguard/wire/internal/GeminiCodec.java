@@ -27,8 +27,8 @@ import io.orderingguard.wire.WireFormat;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -444,6 +444,17 @@ public final class GeminiCodec implements WireCodec {
         return Rendering.render(LAYOUT, repaired, originalBody);
     }
 
+    /** Without a tree, spliced into the original bytes reading again only the messages the repair changed. */
+    @Override
+    public byte[] renderBytes(Dispatch repaired, ObjectNode originalBody, byte[] originalBytes) {
+        byte[] spliced = originalBody != null ? null : Splicer.render(GeminiCodec::readBytes,
+                Splicer.replayed(() -> {
+                    Pairing pairing = new Pairing();
+                    return (into, content, i) -> readContent(into, pairing, content, i);
+                }), GeminiCodec::rebuild, CONTENTS, repaired, originalBytes);
+        return spliced != null ? spliced : WireCodec.super.renderBytes(repaired, originalBody, originalBytes);
+    }
+
     /** Renders by laying every entry out again, even when nothing changed (tests the layout). */
     static ObjectNode rebuildAll(ObjectNode originalBody) {
         return Rendering.rebuildAll(LAYOUT, originalBody);
@@ -454,9 +465,18 @@ public final class GeminiCodec implements WireCodec {
         Originals originals = new Originals(p, entries);
         List<Entry> system = new ArrayList<>();
         List<Assembler.Out> assembled = Assembler.splitSystem(entries, p.resultOrder, system);
+        Map<String, Assembler.Out> before = p.lazy()
+                ? Assembler.byKey(Assembler.splitSystem(p.entries, p.resultOrder, new ArrayList<>())) : Map.of();
+        Map<String, Assembler.Out> after = p.lazy() ? Assembler.byKey(assembled) : Map.of();
         renderSystem(body, p, system, originals);
         ArrayNode contents = Blocks.NODES.arrayNode();
         for (Assembler.Out out : assembled) {
+            p.renderedKeys.add(out.key);
+            if (p.lazy() && Assembler.unchanged(out, before, after)) {
+                // spliced: a content the repair left as it was is copied from the original bytes
+                contents.add(Splicer.unchanged(out.key));
+                continue;
+            }
             ObjectNode original = out.key == null ? null : p.messages.get(out.key);
             ObjectNode content = original != null ? original.deepCopy()
                     : Blocks.NODES.objectNode().put("role", out.role == Role.ASSISTANT ? "model" : "user");

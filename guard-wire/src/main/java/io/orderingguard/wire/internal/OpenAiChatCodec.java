@@ -24,7 +24,9 @@ import io.orderingguard.wire.WireCodec;
 import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.WireFormat;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -301,14 +303,49 @@ public final class OpenAiChatCodec implements WireCodec {
         return Rendering.render(LAYOUT, repaired, originalBody);
     }
 
+    /** Without a tree, spliced into the original bytes reading again only the messages the repair changed. */
+    @Override
+    public byte[] renderBytes(Dispatch repaired, ObjectNode originalBody, byte[] originalBytes) {
+        byte[] spliced = originalBody != null ? null : Splicer.render(OpenAiChatCodec::readBytes,
+                Splicer.isolated(OpenAiChatCodec::readMessage), OpenAiChatCodec::rebuild, MESSAGES, repaired,
+                originalBytes);
+        return spliced != null ? spliced : WireCodec.super.renderBytes(repaired, originalBody, originalBytes);
+    }
+
     /** Renders by laying every entry out again, even when nothing changed (tests the layout). */
     static ObjectNode rebuildAll(ObjectNode originalBody) {
         return Rendering.rebuildAll(LAYOUT, originalBody);
     }
 
     /** Lays the entries out again, reusing the original JSON of every entry the repair kept. */
+    /** The parts each original wire message is laid out with (a tool message: its one result). */
+    private static Map<String, List<Assembler.Part>> emitted(List<Entry> entries, WireParse p) {
+        Map<String, List<Assembler.Part>> emitted = new HashMap<>();
+        Assembler assembler = new Assembler(false, p.resultOrder);
+        entries.forEach(assembler::add);
+        for (Assembler.Out out : assembler.finish()) {
+            List<Assembler.Part> rest = new ArrayList<>();
+            for (Assembler.Part part : out.parts) {
+                if (part.entry() instanceof ToolCall call && (part.result() || !call.requested())) {
+                    if (call.result().wireMessage() != null) {
+                        emitted.merge(call.result().wireMessage(), List.of(part), (a, b) -> List.of());
+                    }
+                } else {
+                    rest.add(part);
+                }
+            }
+            if (!rest.isEmpty() && out.key != null) {
+                // a wire message laid out as two messages is never left as it was
+                emitted.merge(out.key, rest, (a, b) -> List.of());
+            }
+        }
+        return emitted;
+    }
+
     static ObjectNode rebuild(List<Entry> entries, WireParse p, ObjectNode body) {
         Originals originals = new Originals(p, entries);
+        Map<String, List<Assembler.Part>> before = p.lazy() ? emitted(p.entries, p) : Map.of();
+        Map<String, List<Assembler.Part>> after = p.lazy() ? emitted(entries, p) : Map.of();
         Assembler assembler = new Assembler(false, p.resultOrder);
         entries.forEach(assembler::add);
         ArrayNode messages = Blocks.NODES.arrayNode();
@@ -316,13 +353,21 @@ public final class OpenAiChatCodec implements WireCodec {
             List<Assembler.Part> rest = new ArrayList<>();
             for (Assembler.Part part : out.parts) {
                 if (part.entry() instanceof ToolCall call && (part.result() || !call.requested())) {
-                    messages.add(renderResult(call, p, originals));
+                    String key = call.result().wireMessage();
+                    // spliced: a message the repair left as it was is copied from the original bytes
+                    messages.add(key != null && List.of(part).equals(before.get(key)) && before.get(key).equals(after.get(key))
+                            ? Splicer.unchanged(key)
+                            : renderResult(call, p, originals));
+                    p.renderedKeys.add(key);
                 } else {
                     rest.add(part);
                 }
             }
             if (!rest.isEmpty()) {
-                messages.add(renderMessage(out, rest, p, originals));
+                messages.add(out.key != null && rest.equals(before.get(out.key)) && rest.equals(after.get(out.key))
+                        ? Splicer.unchanged(out.key)
+                        : renderMessage(out, rest, p, originals));
+                p.renderedKeys.add(out.key);
             }
         }
         body.set("messages", messages);

@@ -20,6 +20,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Renders a repaired dispatch into the bytes of the original body without holding the body as a tree:
@@ -41,10 +42,41 @@ final class Splicer {
 
     private Splicer() {}
 
-    /** Reads element {@code k} of the list into a parse of its own: the codec's element read. */
+    /** Reads element {@code k} of the list into a parse: the codec's element read. */
     @FunctionalInterface
     interface ElementRead {
         void read(WireParse into, InputNode element, int index);
+    }
+
+    /** Reads the original JSON of element {@code k} of a body's list into a parse of its own. */
+    @FunctionalInterface
+    interface Loader {
+        WireParse load(byte[] bytes, OneRead.Pass pass, InputNode list, int k);
+    }
+
+    /** Reads an element on its own: for reads whose ids and keys come from the element alone. */
+    static Loader isolated(ElementRead read) {
+        return (bytes, pass, list, k) -> {
+            WireParse into = WireParse.forRender();
+            read.read(into, list.element(OneRead.tree(bytes, pass.start(k), pass.end(k)), k), k);
+            return into;
+        };
+    }
+
+    /**
+     * Reads the elements up to {@code k} again, keeping the JSON of {@code k} only: for reads whose keys
+     * depend on the elements before (a Gemini response without an id takes its call's).
+     */
+    static Loader replayed(Supplier<ElementRead> reads) {
+        return (bytes, pass, list, k) -> {
+            WireParse into = WireParse.forRender();
+            ElementRead read = reads.get();
+            for (int i = 0; i <= k; i++) {
+                into.keepJson(i == k);
+                read.read(into, list.element(OneRead.tree(bytes, pass.start(i), pass.end(i)), i), i);
+            }
+            return into;
+        };
     }
 
     /** A message of the list that a rendering left as it was: copied from the original bytes. */
@@ -63,15 +95,17 @@ final class Splicer {
      * Renders a repaired dispatch into the original bytes.
      *
      * @param reader the codec's one-pass read
-     * @param element the codec's read of one element of the list
+     * @param loader reads the original JSON of one element of the list
      * @param layout lays entries out (given a {@link WireParse#forSplice()} parse)
      * @param listField the name of the body's list
      * @return the bytes, or {@code null} when the one pass does not take the body (the caller renders
      *     through a tree)
      */
-    static byte[] render(OneRead.BodyReader reader, ElementRead element, Rendering.Rebuilder layout, String listField,
+    static byte[] render(OneRead.BodyReader reader, Loader loader, Rendering.Rebuilder layout, String listField,
             Dispatch repaired, byte[] bytes) {
-        WireParse p = reader.read(bytes, WireContext.empty(), WireParse.forSplice());
+        WireParse splice = WireParse.forSplice();
+        splice.shareWith(repaired.timeline().entries());
+        WireParse p = reader.read(bytes, WireContext.empty(), splice);
         if (p == null || p.pass == null || !p.pass.listed()) {
             return null;
         }
@@ -80,14 +114,7 @@ final class Splicer {
         }
         OneRead.Pass pass = p.pass;
         InputNode list = InputNode.root(pass.rest, null, 0).child(listField);
-        p.loadWith(k -> {
-            if (k >= pass.count) {
-                return null;
-            }
-            WireParse read = WireParse.forRender();
-            element.read(read, list.element(OneRead.tree(bytes, pass.start(k), pass.end(k)), k), k);
-            return read;
-        });
+        p.loadWith(k -> k < pass.count ? loader.load(bytes, pass, list, k) : null);
         ObjectNode body = layout.rebuild(repaired.timeline().entries(), p, pass.rest.deepCopy());
         return new Out(bytes, pass, p.renderedKeys).body(body, listField);
     }

@@ -73,6 +73,11 @@ final class WireParse {
 
     /** Reads the original JSON of wire message {@code m<k>} into a parse of its own (a lazy parse), or {@code null}. */
     private IntFunction<WireParse> loader;
+    /**
+     * Entries of the repaired dispatch by key (a parse for splicing): an entry read equal to one of them
+     * is kept as that instance, so rendering does not hold a second copy of every text of the body.
+     */
+    private Map<String, Entry> canonical;
     private final BitSet loaded = new BitSet();
 
     /** Set by a one-pass read that must read the body again (see {@code OpenAiResponsesCodec.readBytes}). */
@@ -80,7 +85,7 @@ final class WireParse {
 
     private final boolean keep;
     /** Whether the original JSON of entries and messages is kept (a lazy parse's list keeps none). */
-    private final boolean json;
+    private boolean json;
     private boolean lazy;
 
     private WireParse(boolean keep, boolean json) {
@@ -103,9 +108,30 @@ final class WireParse {
         return p;
     }
 
+    /** Sets whether the original JSON of what is read next is kept (a replay keeps only its last message's). */
+    void keepJson(boolean value) {
+        this.json = value;
+    }
+
     /** Whether this parse reads the JSON of its list's messages when first asked for. */
     boolean lazy() {
         return lazy;
+    }
+
+    /** Keeps an entry read equal to one of these (by key) as that instance. */
+    void shareWith(List<Entry> entries) {
+        canonical = new HashMap<>();
+        for (Entry entry : entries) {
+            canonical.putIfAbsent(key(entry), entry);
+        }
+    }
+
+    private Entry canonical(Entry entry) {
+        if (canonical == null) {
+            return entry;
+        }
+        Entry same = canonical.get(key(entry));
+        return same != null && same.equals(entry) ? same : entry;
     }
 
     /** Sets how the original JSON of wire message {@code m<k>} is read, when first asked for. */
@@ -165,7 +191,8 @@ final class WireParse {
         return callId + '|' + resultWireMessage;
     }
 
-    void addEntry(Entry entry, JsonNode original, String position) {
+    void addEntry(Entry read, JsonNode original, String position) {
+        Entry entry = canonical(read);
         entries.add(entry);
         if (keep) {
             String key = key(entry);
@@ -233,7 +260,7 @@ final class WireParse {
     }
 
     private void answer(int index, ToolResult result) {
-        ToolCall answered = ((ToolCall) entries.get(index)).withResult(result);
+        ToolCall answered = (ToolCall) canonical(((ToolCall) entries.get(index)).withResult(result));
         entries.set(index, answered);
         if (keep) {
             originals.put(key(answered), answered);
@@ -276,7 +303,9 @@ final class WireParse {
 
     /** A parse of the same kind (for a check or for rendering), for the list of a body read in one pass. */
     WireParse sibling() {
-        return new WireParse(keep, json && !lazy);
+        WireParse sibling = new WireParse(keep, json && !lazy);
+        sibling.canonical = canonical;
+        return sibling;
     }
 
     /**
