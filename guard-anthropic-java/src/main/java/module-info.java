@@ -1,6 +1,6 @@
 /**
  * Ordering Guard for the official Anthropic Java SDK:
- * {@link io.orderingguard.anthropic.GuardInterceptor} (registered with
+ * {@link io.orderingguard.anthropic.AnthropicGuardInterceptor} (registered with
  * {@code AnthropicOkHttpClient.builder().addInterceptor}) and
  * {@link io.orderingguard.anthropic.GuardedHttpClient} (a delegating {@code HttpClient}).
  */

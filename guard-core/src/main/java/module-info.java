@@ -3,8 +3,9 @@
  * and sequence policies, and the readers and writers of their JSON documents.
  *
  * <p>Every package is exported except {@code io.orderingguard.internal} (the evaluation and repair
- * engine). {@code io.orderingguard.support} is exported for Ordering Guard's own modules only (see its
- * package documentation). Profiles come from {@link io.orderingguard.rule.ProfileCatalog} services
+ * engine). {@code io.orderingguard.support} is exported to Ordering Guard's own modules only (see its
+ * package documentation); {@code io.orderingguard.spi} holds the extension points. Profiles come from
+ * {@link io.orderingguard.spi.ProfileCatalog} services
  * (guard-profiles provides the shipped catalogue).
  */
 module io.orderingguard.core {
@@ -23,10 +24,28 @@ module io.orderingguard.core {
     exports io.orderingguard.json;
     exports io.orderingguard.policy;
     exports io.orderingguard.rule;
+    exports io.orderingguard.spi;
     exports io.orderingguard.stash;
     exports io.orderingguard.surface;
-    exports io.orderingguard.support;
     exports io.orderingguard.timeline;
+    // helpers of Ordering Guard's own modules (named by their module-info or Automatic-Module-Name);
+    // not API: an application cannot read them on the module path
+    exports io.orderingguard.support to
+            io.orderingguard.adk,
+            io.orderingguard.anthropic,
+            io.orderingguard.bedrock,
+            io.orderingguard.genai,
+            io.orderingguard.langchain4j,
+            io.orderingguard.micrometer,
+            io.orderingguard.okhttp,
+            io.orderingguard.openai,
+            io.orderingguard.opentelemetry,
+            io.orderingguard.policy,
+            io.orderingguard.profiles,
+            io.orderingguard.redis,
+            io.orderingguard.springai,
+            io.orderingguard.testing,
+            io.orderingguard.wire;
 
-    uses io.orderingguard.rule.ProfileCatalog;
+    uses io.orderingguard.spi.ProfileCatalog;
 }

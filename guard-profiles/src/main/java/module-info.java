@@ -1,6 +1,6 @@
 /**
  * Ordering Guard profiles: the shipped behaviours and model-family profiles, model-id selection and
- * profile files. The shipped catalogue is a {@link io.orderingguard.rule.ProfileCatalog} service, so
+ * profile files. The shipped catalogue is a {@link io.orderingguard.spi.ProfileCatalog} service, so
  * {@code OrderingGuard.builder().profiles("name")} finds it on the module path as on the class path.
  */
 module io.orderingguard.profiles {
@@ -8,5 +8,5 @@ module io.orderingguard.profiles {
 
     exports io.orderingguard.profiles;
 
-    provides io.orderingguard.rule.ProfileCatalog with io.orderingguard.profiles.ShippedCatalog;
+    provides io.orderingguard.spi.ProfileCatalog with io.orderingguard.profiles.ShippedCatalog;
 }

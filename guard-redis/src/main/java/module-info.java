@@ -1,5 +1,5 @@
 /**
- * Ordering Guard on Redis: a {@link io.orderingguard.stash.Stash} that fleets of stateless application
+ * Ordering Guard on Redis: a {@link io.orderingguard.spi.Stash} that fleets of stateless application
  * servers share, built on Lettuce.
  */
 module io.orderingguard.redis {

@@ -3,7 +3,7 @@ package io.orderingguard;
 import io.orderingguard.rule.Facet;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.Severity;
-import io.orderingguard.stash.StashUnavailableException;
+import io.orderingguard.spi.StashUnavailableException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

@@ -34,7 +34,7 @@ import java.util.concurrent.CompletableFuture;
  * HttpClient guarded = GuardedHttpClient.wrap(sdkHttpClient, guard);
  * }</pre>
  *
- * <p>Applications register a {@link GuardInterceptor}, which wraps the SDK's own client in one of
+ * <p>Applications register a {@link AnthropicGuardInterceptor}, which wraps the SDK's own client in one of
  * these: in anthropic-java 3.14 a Java application cannot build {@code ClientOptions} around a client
  * of its own ({@code ClientOptions.Builder.backend}, which carries the base URL and credentials, is
  * hidden from Java, and {@code build()} fails without it). Which requests are read and what is sent byte for byte is {@link WireGuard}'s

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The official anthropic-java client (its OkHttp transport) with {@link GuardInterceptor} registered
+ * The official anthropic-java client (its OkHttp transport) with {@link AnthropicGuardInterceptor} registered
  * through {@code AnthropicOkHttpClient.Builder.addInterceptor}, against the provider emulator on
  * loopback, guarded by the shipped profile its model and thinking configuration select. The history
  * is a signed thinking tool loop whose next user turn carries a tool result that answers nothing (a
@@ -64,7 +64,7 @@ class AnthropicEndToEndTest {
         AnthropicOkHttpClient.Builder builder = AnthropicOkHttpClient.builder()
                 .baseUrl(emulator.baseUrl()).apiKey("test-key").maxRetries(0);
         if (mode != null) {
-            builder.addInterceptor(GuardInterceptor.of(
+            builder.addInterceptor(AnthropicGuardInterceptor.of(
                     OrderingGuard.builder().selectProfiles(Profiles.selector()).mode(mode).build()));
         }
         AnthropicClient client = builder.build();

@@ -28,7 +28,7 @@ class ReadmeExampleTest {
             AnthropicClient client = AnthropicOkHttpClient.builder()
                     .baseUrl(baseUrl)
                     .apiKey(apiKey)
-                    .addInterceptor(GuardInterceptor.of(guard))
+                    .addInterceptor(AnthropicGuardInterceptor.of(guard))
                     .build();
             // README example: end
 

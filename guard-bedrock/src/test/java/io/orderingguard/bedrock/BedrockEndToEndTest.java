@@ -43,7 +43,7 @@ import software.amazon.awssdk.services.bedrockruntime.model.ToolSpecification;
 import software.amazon.awssdk.services.bedrockruntime.model.ValidationException;
 
 /**
- * The AWS SDK v2 Bedrock Runtime client with {@link GuardInterceptor} registered through
+ * The AWS SDK v2 Bedrock Runtime client with {@link BedrockGuardInterceptor} registered through
  * {@code overrideConfiguration}, against the provider emulator's Converse surface on loopback,
  * guarded by the shipped profile the model id selects. The history is a finished tool round with a
  * signed reasoning block, then two user messages in a row (a memory that stored the follow-up as its
@@ -79,7 +79,7 @@ class BedrockEndToEndTest {
                 .overrideConfiguration(c -> {
                     c.retryStrategy(AwsRetryStrategy.doNotRetry());
                     if (guard != null) {
-                        c.addExecutionInterceptor(GuardInterceptor.of(guard));
+                        c.addExecutionInterceptor(BedrockGuardInterceptor.of(guard));
                     }
                 })
                 .build();

@@ -44,7 +44,7 @@ import software.amazon.awssdk.services.bedrockruntime.model.ValidationException;
 
 /**
  * The AWS SDK v2 {@link BedrockRuntimeAsyncClient}'s {@code converseStream} with
- * {@link GuardInterceptor} registered through {@code overrideConfiguration}, against the emulator's
+ * {@link BedrockGuardInterceptor} registered through {@code overrideConfiguration}, against the emulator's
  * {@code converse-stream} (AWS event-stream framing) on loopback, which verifies every reasoning
  * signature sent back. The history, as in {@link BedrockEndToEndTest}: a finished tool round with a
  * signed reasoning block, then two user messages in a row.
@@ -79,7 +79,7 @@ class BedrockStreamEndToEndTest {
                 .overrideConfiguration(c -> {
                     c.retryStrategy(AwsRetryStrategy.doNotRetry());
                     if (mode != null) {
-                        c.addExecutionInterceptor(GuardInterceptor.of(
+                        c.addExecutionInterceptor(BedrockGuardInterceptor.of(
                                 OrderingGuard.builder().selectProfiles(Profiles.selector()).mode(mode).build()));
                     }
                 })

@@ -28,7 +28,7 @@ class ReadmeExampleTest {
                     .mode(Mode.MUTATE)
                     .build();
             BedrockRuntimeClient client = BedrockRuntimeClient.builder()
-                    .overrideConfiguration(c -> c.addExecutionInterceptor(GuardInterceptor.of(guard)))
+                    .overrideConfiguration(c -> c.addExecutionInterceptor(BedrockGuardInterceptor.of(guard)))
                     // the emulator instead of AWS, for this test
                     .endpointOverride(URI.create(emulator.bedrockEndpoint()))
                     .region(Region.US_EAST_1)

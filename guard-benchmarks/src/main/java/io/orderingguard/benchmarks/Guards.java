@@ -5,7 +5,7 @@ import io.orderingguard.OrderingGuard;
 import io.orderingguard.profiles.CatalogEntry;
 import io.orderingguard.profiles.Profiles;
 import io.orderingguard.rule.OrderingProfile;
-import io.orderingguard.stash.Stash;
+import io.orderingguard.spi.Stash;
 import java.util.ArrayList;
 import java.util.List;
 

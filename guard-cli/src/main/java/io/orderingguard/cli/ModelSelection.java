@@ -1,7 +1,7 @@
 package io.orderingguard.cli;
 
 import io.orderingguard.profiles.Profiles;
-import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.spi.ProfileSelector;
 
 /** Chooses profiles from a document's provider and model when no profile is named on the command line. */
 final class ModelSelection {

@@ -1,7 +1,7 @@
 package io.orderingguard.internal;
 
 import io.orderingguard.rule.OrderingProfile;
-import io.orderingguard.rule.ProfileCatalog;
+import io.orderingguard.spi.ProfileCatalog;
 import io.orderingguard.support.Suggestions;
 import java.util.ArrayList;
 import java.util.List;

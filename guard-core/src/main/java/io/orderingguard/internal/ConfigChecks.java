@@ -2,9 +2,9 @@ package io.orderingguard.internal;
 
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
-import io.orderingguard.rule.ProfileCatalog;
-import io.orderingguard.rule.ProfileSelector;
 import io.orderingguard.rule.Severity;
+import io.orderingguard.spi.ProfileCatalog;
+import io.orderingguard.spi.ProfileSelector;
 import io.orderingguard.support.Suggestions;
 import io.vavr.collection.List;
 import io.vavr.collection.Seq;

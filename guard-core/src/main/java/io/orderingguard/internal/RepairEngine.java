@@ -3,7 +3,6 @@ package io.orderingguard.internal;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.Facet;
 import io.orderingguard.rule.Finding;
-import io.orderingguard.rule.IdRenamer;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Repair;
@@ -12,6 +11,7 @@ import io.orderingguard.rule.RepairFailure;
 import io.orderingguard.rule.RepairResult;
 import io.orderingguard.rule.RepairStrategy;
 import io.orderingguard.rule.RuleContext;
+import io.orderingguard.spi.IdRenamer;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import java.util.ArrayList;
@@ -81,7 +81,7 @@ public final class RepairEngine {
     public Result repair(Dispatch input, List<OrderingProfile> units, List<Finding> blocking) {
         List<Entry> working = new ArrayList<>(input.timeline().entries());
         RepairContext context = new RepairContext(working, allowMetadataFallback, fillerText, alternationRepair,
-                renamer);
+                renamer::rename);
         List<Finding> permanent = new ArrayList<>();
         List<Finding> current = new ArrayList<>();
         List<RepairFailure> failures = new ArrayList<>();
@@ -139,7 +139,7 @@ public final class RepairEngine {
     /** Whether another pass would change nothing (repairs are tried on a copy and discarded). */
     private boolean settled(List<OrderingProfile> units, List<Finding> current, List<Entry> working) {
         RepairContext probe = new RepairContext(new ArrayList<>(working), allowMetadataFallback, fillerText,
-                alternationRepair, renamer);
+                alternationRepair, renamer::rename);
         for (Finding f : current) {
             OrderingRule rule = ruleOf(units, f);
             if (rule != null && rule.repair(f.facet(), f.primitiveIds(), probe) instanceof RepairResult.Applied) {

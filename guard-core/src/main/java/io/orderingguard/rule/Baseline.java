@@ -10,7 +10,7 @@ import java.util.List;
  * What the stateful rules ({@code preservation}) compare a dispatch with: the entries of the last
  * dispatch actually sent for the conversation, each as an id, a kind and canonical fingerprints of its
  * payload. The rule package owns this view so that rules never depend on how a baseline is stored;
- * {@link io.orderingguard.stash.Snapshot} is the implementation the guard keeps in its stash.
+ * {@link io.orderingguard.spi.Snapshot} is the implementation the guard keeps in its stash.
  *
  * <p>Positions count the captured entries in wire order, fillers the guard inserted excluded (see
  * {@link #isFiller(Entry)}).

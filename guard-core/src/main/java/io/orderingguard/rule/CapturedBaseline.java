@@ -23,7 +23,7 @@ import java.util.Objects;
  * <p>The guard captures a tracked dispatch in one walk over its entries, before its rules run: the
  * preservation rules then align the previous baseline with this one and compare their fingerprints array
  * by array, without reading the entries again, and the same capture becomes the stash's next
- * {@link io.orderingguard.stash.Snapshot} when the dispatch is sent.
+ * {@link io.orderingguard.spi.Snapshot} when the dispatch is sent.
  *
  * <p>A conversation mostly grows: the next dispatch sends what the last one sent and a few entries more.
  * Captured {@linkplain #of(Dispatch, List, CapturedBaseline) against the previous capture}, a dispatch whose

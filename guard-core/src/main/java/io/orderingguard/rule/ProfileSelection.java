@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which profiles a dispatch is checked against, and why ({@link ProfileSelector#choose}). Every
+ * Which profiles a dispatch is checked against, and why ({@link io.orderingguard.spi.ProfileSelector#choose}). Every
  * {@code GuardResult} carries one, so a caller can always see the choice: the guard never picks
  * rules silently.
  *

@@ -9,6 +9,7 @@ import io.orderingguard.timeline.Role;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * What a rule's repair works on: the working entries of one repair run (a private copy that repairs
@@ -25,7 +26,7 @@ public final class RepairContext {
     private final boolean allowMetadataFallback;
     private final String fillerText;
     private final AlternationRepair alternationRepair;
-    private final IdRenamer renamer;
+    private final BiFunction<String, Integer, String> renamer;
 
     /**
      * Creates a context.
@@ -37,7 +38,7 @@ public final class RepairContext {
      * @param renamer gives member {@code k} of a shared id its new id
      */
     public RepairContext(List<Entry> entries, boolean allowMetadataFallback, String fillerText,
-            AlternationRepair alternationRepair, IdRenamer renamer) {
+            AlternationRepair alternationRepair, BiFunction<String, Integer, String> renamer) {
         this.entries = Require.nonNull(entries, "entries");
         this.allowMetadataFallback = allowMetadataFallback;
         this.fillerText = Require.nonNull(fillerText, "fillerText");
@@ -80,7 +81,7 @@ public final class RepairContext {
      * @return the id the guard's renamer proposes (checked by the caller)
      */
     String rename(String shared, int k) {
-        return renamer.rename(shared, k);
+        return renamer.apply(shared, k);
     }
 
     /**

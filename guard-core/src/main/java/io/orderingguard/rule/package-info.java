@@ -3,7 +3,7 @@
  * validated record per rule type, and {@link io.orderingguard.rule.OrderingProfile}s that name sets
  * of them. What rules produce lives here too: {@link io.orderingguard.rule.Finding},
  * {@link io.orderingguard.rule.Repair}, {@link io.orderingguard.rule.RepairFailure} and
- * {@link io.orderingguard.rule.IdRenamer}. Stateful rules read the last dispatch sent through
+ * {@link io.orderingguard.spi.IdRenamer}. Stateful rules read the last dispatch sent through
  * {@link io.orderingguard.rule.Baseline}, which the rule package owns, so rules never depend on the
  * stash.
  *

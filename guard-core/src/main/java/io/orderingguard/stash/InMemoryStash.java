@@ -1,5 +1,7 @@
 package io.orderingguard.stash;
 
+import io.orderingguard.spi.Snapshot;
+import io.orderingguard.spi.Stash;
 import io.orderingguard.support.Require;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -1,10 +1,9 @@
 /**
- * The preservation baseline: {@link io.orderingguard.stash.Stash} keeps the
- * {@link io.orderingguard.stash.Snapshot} of the last dispatch actually sent per conversation, with
- * an atomic compare-and-set so that racing dispatches of one conversation never lose an update.
- * {@link io.orderingguard.stash.InMemoryStash} is the bounded default; {@code guard-redis} provides
- * one for fleets. A snapshot is the {@link io.orderingguard.rule.Baseline} the preservation rules read.
+ * The stash the guard uses when the application configures none: {@link io.orderingguard.stash.InMemoryStash},
+ * a bounded in-memory {@link io.orderingguard.spi.Stash} of the last dispatch actually sent per
+ * conversation. The stash contract and its {@link io.orderingguard.spi.Snapshot} are in
+ * {@code io.orderingguard.spi}; {@code guard-redis} provides a stash for fleets.
  *
- * <p>Stable SPI.
+ * <p>Stable API.
  */
 package io.orderingguard.stash;

@@ -2,6 +2,8 @@ package io.orderingguard.stash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.orderingguard.spi.Snapshot;
+import io.orderingguard.spi.Stash;
 import io.orderingguard.testkit.StashRace;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.orderingguard.stash;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.orderingguard.spi.Snapshot;
 import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
 import java.util.Collections;

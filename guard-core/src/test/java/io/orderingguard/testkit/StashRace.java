@@ -1,7 +1,7 @@
 package io.orderingguard.testkit;
 
-import io.orderingguard.stash.Snapshot;
-import io.orderingguard.stash.Stash;
+import io.orderingguard.spi.Snapshot;
+import io.orderingguard.spi.Stash;
 import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
 import java.util.Collections;

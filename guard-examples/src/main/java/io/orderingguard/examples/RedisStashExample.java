@@ -1,6 +1,5 @@
 package io.orderingguard.examples;
 
-import io.orderingguard.surface.ReplayTags;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardResult;
@@ -11,7 +10,8 @@ import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Provenance;
 import io.orderingguard.rule.Severity;
-import io.orderingguard.stash.Snapshot;
+import io.orderingguard.spi.Snapshot;
+import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;

@@ -1,5 +1,5 @@
 /**
- * Ordering Guard for any OkHttp-based client: {@link io.orderingguard.okhttp.GuardInterceptor} reads
+ * Ordering Guard for any OkHttp-based client: {@link io.orderingguard.okhttp.OkHttpGuardInterceptor} reads
  * each request body bound for a chat endpoint (Anthropic Messages, OpenAI Chat Completions and
  * Responses, Gemini, Bedrock Converse), checks it with an {@link io.orderingguard.OrderingGuard} and
  * sends it unchanged, sends the repaired body, or throws

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The official openai-java client (OkHttp transport) with {@link GuardInterceptor} registered through
+ * The official openai-java client (OkHttp transport) with {@link OkHttpGuardInterceptor} registered through
  * {@code OpenAIOkHttpClient.Builder.addInterceptor}, against the provider emulator on loopback,
  * guarded by the shipped profile its model selects.
  */
@@ -57,7 +57,7 @@ class OpenAiChatEndToEndTest {
         OpenAIOkHttpClient.Builder builder = OpenAIOkHttpClient.builder()
                 .baseUrl(emulator.openAiBaseUrl()).apiKey("test-key").maxRetries(0);
         if (mode != null) {
-            builder.addInterceptor(GuardInterceptor.of(
+            builder.addInterceptor(OkHttpGuardInterceptor.of(
                     OrderingGuard.builder().selectProfiles(Profiles.selector()).mode(mode).build()));
         }
         OpenAIClient client = builder.build();

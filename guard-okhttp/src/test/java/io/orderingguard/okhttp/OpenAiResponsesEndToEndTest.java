@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The official openai-java client's Responses API, stateless ({@code store: false}, reasoning replayed
- * as {@code encrypted_content}), with {@link GuardInterceptor} registered through
+ * as {@code encrypted_content}), with {@link OkHttpGuardInterceptor} registered through
  * {@code OpenAIOkHttpClient.Builder.addInterceptor}, against the provider emulator on loopback, which
  * verifies every {@code encrypted_content} sent back. The history: the model reasoned and called
  * {@code search}, and the user moved on before the call was answered.
@@ -63,7 +63,7 @@ class OpenAiResponsesEndToEndTest {
         OpenAIOkHttpClient.Builder builder = OpenAIOkHttpClient.builder()
                 .baseUrl(emulator.openAiBaseUrl()).apiKey("test-key").maxRetries(0);
         if (mode != null) {
-            builder.addInterceptor(GuardInterceptor.of(
+            builder.addInterceptor(OkHttpGuardInterceptor.of(
                     OrderingGuard.builder().selectProfiles(Profiles.selector()).mode(mode).build()));
         }
         OpenAIClient client = builder.build();

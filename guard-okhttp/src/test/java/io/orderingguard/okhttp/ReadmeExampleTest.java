@@ -28,7 +28,7 @@ class ReadmeExampleTest {
             OpenAIClient client = OpenAIOkHttpClient.builder()
                     .baseUrl(baseUrl)
                     .apiKey(apiKey)
-                    .addInterceptor(GuardInterceptor.of(guard))
+                    .addInterceptor(OkHttpGuardInterceptor.of(guard))
                     .build();
             // README example: end
 

@@ -3,18 +3,18 @@ package io.orderingguard.profiles;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.ProfileSelection;
-import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.spi.ProfileSelector;
 import io.orderingguard.support.Require;
 import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Set;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**

@@ -2,9 +2,9 @@ package io.orderingguard.profiles;
 
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.rule.OrderingProfile;
-import io.orderingguard.surface.ProviderSurface;
-import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.spi.ProfileSelector;
 import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Dispatch;
 import java.util.List;
 import java.util.Optional;

@@ -2,7 +2,7 @@ package io.orderingguard.profiles;
 
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
-import io.orderingguard.rule.ProfileCatalog;
+import io.orderingguard.spi.ProfileCatalog;
 import io.orderingguard.support.Suggestions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

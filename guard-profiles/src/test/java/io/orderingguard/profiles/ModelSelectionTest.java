@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.orderingguard.GuardConfigException;
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
-import io.orderingguard.rule.ProfileSelector;
+import io.orderingguard.spi.ProfileSelector;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Timeline;

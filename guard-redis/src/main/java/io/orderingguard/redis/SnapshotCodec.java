@@ -1,6 +1,6 @@
 package io.orderingguard.redis;
 
-import io.orderingguard.stash.Snapshot;
+import io.orderingguard.spi.Snapshot;
 import io.orderingguard.timeline.Kind;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;

@@ -4,7 +4,7 @@ package io.orderingguard.redis;
  * A value stored under a snapshot key could not be decoded: it was written by something else, by
  * an incompatible version, or was damaged. The message names the byte offset and what was expected
  * there. {@link RedisStash} reports it as the cause of a
- * {@link io.orderingguard.stash.StashUnavailableException} that also names the key.
+ * {@link io.orderingguard.spi.StashUnavailableException} that also names the key.
  */
 public final class SnapshotFormatException extends RuntimeException {
 

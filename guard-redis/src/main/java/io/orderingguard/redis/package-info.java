@@ -1,5 +1,5 @@
 /**
- * A Redis-backed {@link io.orderingguard.stash.Stash} ({@link io.orderingguard.redis.RedisStash},
+ * A Redis-backed {@link io.orderingguard.spi.Stash} ({@link io.orderingguard.redis.RedisStash},
  * on Lettuce) so that a fleet of stateless application servers shares each conversation's
  * preservation baseline, with an atomic compare-and-set per conversation, a TTL, a per-call
  * deadline and recovery without restart.

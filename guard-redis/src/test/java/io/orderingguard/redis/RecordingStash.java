@@ -1,8 +1,8 @@
 package io.orderingguard.redis;
 
-import io.orderingguard.stash.Snapshot;
-import io.orderingguard.stash.Stash;
-import io.orderingguard.stash.StashUnavailableException;
+import io.orderingguard.spi.Snapshot;
+import io.orderingguard.spi.Stash;
+import io.orderingguard.spi.StashUnavailableException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.lettuce.core.RedisURI;
-import io.orderingguard.stash.StashUnavailableException;
+import io.orderingguard.spi.StashUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

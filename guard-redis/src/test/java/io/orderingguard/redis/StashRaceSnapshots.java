@@ -1,6 +1,6 @@
 package io.orderingguard.redis;
 
-import io.orderingguard.stash.Snapshot;
+import io.orderingguard.spi.Snapshot;
 import io.orderingguard.testkit.StashRace;
 
 /** Small snapshots for tests that only care about versions. */

@@ -27,10 +27,10 @@ import java.util.regex.Pattern;
  *
  * <p>guard-core's layers, bottom to top: {@code support} ← {@code surface} (the provider surfaces'
  * vocabulary) ← {@code timeline} ← {@code policy} (the
- * sequence-policy model) ← {@code rule} ← {@code stash} ← {@code internal} (the engine) ← the root
- * package (the guard API) ← {@code json} (readers and writers). A layer may use only the layers below
- * it, so the model never imports a reader, rules never import the stash, and the engine never imports
- * the guard API.
+ * sequence-policy model) ← {@code rule} ← {@code spi} (the extension points) ← {@code stash} ←
+ * {@code internal} (the engine) ← the root package (the guard API) ← {@code json} (readers and writers).
+ * A layer may use only the layers below it, so the model never imports a reader, rules never import
+ * the stash or an extension point, and the engine never imports the guard API.
  */
 final class ArchitectureRules {
 
@@ -55,6 +55,7 @@ final class ArchitectureRules {
                 // the model package only: guard-policy's sub-packages form a module of their own
                 .layer("policy").definedBy(root + ".policy")
                 .layer("rule").definedBy(root + ".rule..")
+                .layer("spi").definedBy(root + ".spi..")
                 .layer("stash").definedBy(root + ".stash..")
                 .layer("engine").definedBy(root + ".internal..")
                 .layer("api").definedBy(root)
@@ -64,10 +65,12 @@ final class ArchitectureRules {
                 .whereLayer("timeline").mayOnlyAccessLayers("support", "surface")
                 .whereLayer("policy").mayOnlyAccessLayers("support", "surface", "timeline")
                 .whereLayer("rule").mayOnlyAccessLayers("support", "surface", "timeline", "policy")
-                .whereLayer("stash").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule")
-                .whereLayer("engine").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule", "stash")
-                .whereLayer("api").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule", "stash",
-                        "engine")
+                .whereLayer("spi").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule")
+                .whereLayer("stash").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule", "spi")
+                .whereLayer("engine").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule", "spi",
+                        "stash")
+                .whereLayer("api").mayOnlyAccessLayers("support", "surface", "timeline", "policy", "rule", "spi",
+                        "stash", "engine")
                 .because("guard-core's packages point one way (issue 13): readers and writers depend on the "
                         + "model, rules read the baseline through rule.Baseline, the engine sits below the API");
     }

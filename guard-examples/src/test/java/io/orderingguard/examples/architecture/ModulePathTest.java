@@ -83,7 +83,7 @@ class ModulePathTest {
             throws Exception {
         ModuleLayer layer = layer();
         ClassLoader loader = layer.findLoader("io.orderingguard.core");
-        Class<?> catalogType = loader.loadClass("io.orderingguard.rule.ProfileCatalog");
+        Class<?> catalogType = loader.loadClass("io.orderingguard.spi.ProfileCatalog");
 
         List<String> providers = new ArrayList<>();
         ServiceLoader.load(layer, catalogType).stream().forEach(p -> providers.add(p.type().getName()));

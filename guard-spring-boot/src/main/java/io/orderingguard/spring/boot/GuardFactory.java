@@ -8,7 +8,7 @@ import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.json.ProfileCodec;
 import io.orderingguard.profiles.Profiles;
-import io.orderingguard.stash.Stash;
+import io.orderingguard.spi.Stash;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

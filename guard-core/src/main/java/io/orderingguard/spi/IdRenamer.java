@@ -1,4 +1,4 @@
-package io.orderingguard.rule;
+package io.orderingguard.spi;
 
 /**
  * Chooses new ids for tool calls that share an id, in mutate mode. Every member of a colliding group

@@ -22,7 +22,7 @@ import okio.Buffer;
  * <pre>{@code
  * OpenAIClient client = OpenAIOkHttpClient.builder()
  *         .apiKey(key)
- *         .addInterceptor(GuardInterceptor.of(guard))
+ *         .addInterceptor(OkHttpGuardInterceptor.of(guard))
  *         .build();
  * }</pre>
  *
@@ -52,7 +52,7 @@ import okio.Buffer;
  *
  * <p>Thread-safe: immutable, as OkHttp requires of interceptors.
  */
-public final class GuardInterceptor implements Interceptor {
+public final class OkHttpGuardInterceptor implements Interceptor {
 
     private static final String CONTENT_LENGTH = "Content-Length";
 
@@ -61,7 +61,7 @@ public final class GuardInterceptor implements Interceptor {
 
     private final WireGuard wire;
 
-    private GuardInterceptor(WireGuard wire) {
+    private OkHttpGuardInterceptor(WireGuard wire) {
         this.wire = wire;
     }
 
@@ -71,8 +71,8 @@ public final class GuardInterceptor implements Interceptor {
      * @param guard the guard
      * @return the interceptor
      */
-    public static GuardInterceptor of(OrderingGuard guard) {
-        return new GuardInterceptor(WireGuard.of(guard));
+    public static OkHttpGuardInterceptor of(OrderingGuard guard) {
+        return new OkHttpGuardInterceptor(WireGuard.of(guard));
     }
 
     /**
@@ -82,8 +82,8 @@ public final class GuardInterceptor implements Interceptor {
      * @param wire the wire guard
      * @return the interceptor
      */
-    public static GuardInterceptor of(WireGuard wire) {
-        return new GuardInterceptor(Require.nonNull(wire, "wire"));
+    public static OkHttpGuardInterceptor of(WireGuard wire) {
+        return new OkHttpGuardInterceptor(Require.nonNull(wire, "wire"));
     }
 
     /**
@@ -148,6 +148,6 @@ public final class GuardInterceptor implements Interceptor {
 
     @Override
     public String toString() {
-        return "GuardInterceptor{" + wire + "}";
+        return "OkHttpGuardInterceptor{" + wire + "}";
     }
 }

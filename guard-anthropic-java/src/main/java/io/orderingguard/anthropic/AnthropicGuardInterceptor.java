@@ -13,7 +13,7 @@ import io.orderingguard.wire.WireGuard;
  * <pre>{@code
  * AnthropicClient client = AnthropicOkHttpClient.builder()
  *         .apiKey(key)
- *         .addInterceptor(GuardInterceptor.of(guard))
+ *         .addInterceptor(AnthropicGuardInterceptor.of(guard))
  *         .build();
  * }</pre>
  *
@@ -24,11 +24,11 @@ import io.orderingguard.wire.WireGuard;
  *
  * <p>Thread-safe: immutable.
  */
-public final class GuardInterceptor implements Interceptor {
+public final class AnthropicGuardInterceptor implements Interceptor {
 
     private final WireGuard wire;
 
-    private GuardInterceptor(WireGuard wire) {
+    private AnthropicGuardInterceptor(WireGuard wire) {
         this.wire = wire;
     }
 
@@ -38,8 +38,8 @@ public final class GuardInterceptor implements Interceptor {
      * @param guard the guard
      * @return the interceptor
      */
-    public static GuardInterceptor of(OrderingGuard guard) {
-        return new GuardInterceptor(WireGuard.of(Require.nonNull(guard, "guard")));
+    public static AnthropicGuardInterceptor of(OrderingGuard guard) {
+        return new AnthropicGuardInterceptor(WireGuard.of(Require.nonNull(guard, "guard")));
     }
 
     /**
@@ -49,8 +49,8 @@ public final class GuardInterceptor implements Interceptor {
      * @param wire the wire guard
      * @return the interceptor
      */
-    public static GuardInterceptor of(WireGuard wire) {
-        return new GuardInterceptor(Require.nonNull(wire, "wire"));
+    public static AnthropicGuardInterceptor of(WireGuard wire) {
+        return new AnthropicGuardInterceptor(Require.nonNull(wire, "wire"));
     }
 
     /**
@@ -66,6 +66,6 @@ public final class GuardInterceptor implements Interceptor {
 
     @Override
     public String toString() {
-        return "GuardInterceptor{" + wire + "}";
+        return "AnthropicGuardInterceptor{" + wire + "}";
     }
 }

@@ -1,4 +1,4 @@
-package io.orderingguard.stash;
+package io.orderingguard.spi;
 
 import java.util.Optional;
 

@@ -1,4 +1,4 @@
-package io.orderingguard.stash;
+package io.orderingguard.spi;
 
 /**
  * Thrown by a {@link Stash} whose backend cannot answer in time. The guard catches it and applies

@@ -1,5 +1,6 @@
-package io.orderingguard.rule;
+package io.orderingguard.spi;
 
+import io.orderingguard.rule.OrderingProfile;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;

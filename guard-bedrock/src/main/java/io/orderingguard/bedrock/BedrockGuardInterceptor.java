@@ -29,7 +29,7 @@ import software.amazon.awssdk.http.SdkHttpRequest;
  *
  * <pre>{@code
  * BedrockRuntimeClient client = BedrockRuntimeClient.builder()
- *         .overrideConfiguration(c -> c.addExecutionInterceptor(GuardInterceptor.of(guard)))
+ *         .overrideConfiguration(c -> c.addExecutionInterceptor(BedrockGuardInterceptor.of(guard)))
  *         .build();
  * }</pre>
  *
@@ -68,14 +68,14 @@ import software.amazon.awssdk.http.SdkHttpRequest;
  *
  * <p>Thread-safe: immutable; per-call state travels in the {@link ExecutionAttributes}.
  */
-public final class GuardInterceptor implements ExecutionInterceptor {
+public final class BedrockGuardInterceptor implements ExecutionInterceptor {
 
     private static final ExecutionAttribute<Decision> DECISION = new ExecutionAttribute<>("OrderingGuardDecision");
     private static final ExecutionAttribute<Boolean> ANSWERED = new ExecutionAttribute<>("OrderingGuardAnswered");
 
     private final WireGuard wire;
 
-    private GuardInterceptor(WireGuard wire) {
+    private BedrockGuardInterceptor(WireGuard wire) {
         this.wire = wire;
     }
 
@@ -85,8 +85,8 @@ public final class GuardInterceptor implements ExecutionInterceptor {
      * @param guard the guard
      * @return the interceptor
      */
-    public static GuardInterceptor of(OrderingGuard guard) {
-        return new GuardInterceptor(WireGuard.of(Require.nonNull(guard, "guard")));
+    public static BedrockGuardInterceptor of(OrderingGuard guard) {
+        return new BedrockGuardInterceptor(WireGuard.of(Require.nonNull(guard, "guard")));
     }
 
     /**
@@ -95,8 +95,8 @@ public final class GuardInterceptor implements ExecutionInterceptor {
      * @param wire the wire guard
      * @return the interceptor
      */
-    public static GuardInterceptor of(WireGuard wire) {
-        return new GuardInterceptor(Require.nonNull(wire, "wire"));
+    public static BedrockGuardInterceptor of(WireGuard wire) {
+        return new BedrockGuardInterceptor(Require.nonNull(wire, "wire"));
     }
 
     /**
@@ -234,7 +234,7 @@ public final class GuardInterceptor implements ExecutionInterceptor {
 
     @Override
     public String toString() {
-        return "GuardInterceptor{" + wire + "}";
+        return "BedrockGuardInterceptor{" + wire + "}";
     }
 
     /**

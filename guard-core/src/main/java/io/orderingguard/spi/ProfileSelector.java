@@ -1,5 +1,7 @@
-package io.orderingguard.rule;
+package io.orderingguard.spi;
 
+import io.orderingguard.rule.OrderingProfile;
+import io.orderingguard.rule.ProfileSelection;
 import io.orderingguard.timeline.Dispatch;
 import java.util.List;
 import java.util.Set;

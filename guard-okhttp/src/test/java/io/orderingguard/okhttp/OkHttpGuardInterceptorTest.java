@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A plain OkHttp client, the interceptor as application and as network interceptor, on loopback. */
-class GuardInterceptorTest {
+class OkHttpGuardInterceptorTest {
 
     static final MediaType JSON = MediaType.get("application/json");
     static final String ORPHAN = "{\"model\":\"claude-sonnet-4-5\",\"max_tokens\":64,\"messages\":[{\"role\":\"user\","
@@ -58,7 +58,7 @@ class GuardInterceptorTest {
 
     @Test
     void should_send_the_repaired_body_with_its_own_length_from_a_network_interceptor() throws IOException {
-        OkHttpClient client = new OkHttpClient.Builder().addNetworkInterceptor(GuardInterceptor.of(guard(Mode.MUTATE))).build();
+        OkHttpClient client = new OkHttpClient.Builder().addNetworkInterceptor(OkHttpGuardInterceptor.of(guard(Mode.MUTATE))).build();
 
         try (Response response = client.newCall(post("/v1/messages", RequestBody.create(ORPHAN, JSON))).execute()) {
             assertThat(response.code()).isEqualTo(200);
@@ -74,7 +74,7 @@ class GuardInterceptorTest {
 
     @Test
     void should_fail_the_call_before_anything_is_sent_in_enforce_mode() {
-        OkHttpClient client = new OkHttpClient.Builder().addInterceptor(GuardInterceptor.of(guard(Mode.ENFORCE))).build();
+        OkHttpClient client = new OkHttpClient.Builder().addInterceptor(OkHttpGuardInterceptor.of(guard(Mode.ENFORCE))).build();
 
         Throwable thrown = catchThrowable(() -> client.newCall(post("/v1/messages", RequestBody.create(ORPHAN, JSON))).execute());
 
@@ -86,7 +86,7 @@ class GuardInterceptorTest {
 
     @Test
     void should_replay_a_one_shot_body_it_had_to_read() throws IOException {
-        OkHttpClient client = new OkHttpClient.Builder().addInterceptor(GuardInterceptor.of(guard(Mode.ENFORCE))).build();
+        OkHttpClient client = new OkHttpClient.Builder().addInterceptor(OkHttpGuardInterceptor.of(guard(Mode.ENFORCE))).build();
         String valid = "{\"model\":\"claude-sonnet-4-5\",\"max_tokens\":64,\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}";
         RequestBody oneShot = new RequestBody() {
             @Override
@@ -114,7 +114,7 @@ class GuardInterceptorTest {
 
     @Test
     void should_leave_other_endpoints_untouched() throws IOException {
-        OkHttpClient client = new OkHttpClient.Builder().addInterceptor(GuardInterceptor.of(guard(Mode.ENFORCE))).build();
+        OkHttpClient client = new OkHttpClient.Builder().addInterceptor(OkHttpGuardInterceptor.of(guard(Mode.ENFORCE))).build();
 
         try (Response response = client.newCall(post("/v1/embeddings", RequestBody.create(ORPHAN, JSON))).execute()) {
             assertThat(response.code()).isEqualTo(404);
