@@ -6,7 +6,7 @@ import io.orderingguard.internal.ConfigChecks;
 import io.orderingguard.internal.Evaluator;
 import io.orderingguard.internal.RepairEngine;
 import io.orderingguard.rule.AlternationRepair;
-import io.orderingguard.rule.CapturedBaseline;
+import io.orderingguard.rule.Baseline;
 import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Facet;
 import io.orderingguard.rule.Finding;
@@ -212,7 +212,7 @@ public final class OrderingGuard {
         ProfileSelection selection = fixedPlan != null ? fixedSelection : choose(dispatch);
         GuardPlan plan = fixedPlan != null ? fixedPlan : plan(selection);
         boolean tracked = stash != null && dispatch.conversationId() != null && plan.stateful();
-        CapturedBaseline captured = null; // once per check, by the first preservation rule; stored when sent
+        Baseline captured = null; // once per check, by the first preservation rule; stored when sent
         for (int attempt = 0; ; attempt++) {
             Snapshot prior = null;
             Finding stashProblem = null;
@@ -227,7 +227,7 @@ public final class OrderingGuard {
                     statefulRules = false;
                 }
             }
-            CapturedBaseline previous = prior == null ? null : prior.content();
+            Baseline previous = prior == null ? null : prior.content();
             // captured after the rules before it walked the entries (cached); shares the baseline's arrays
             RuleContext context = !statefulRules ? RuleContext.of(dispatch, previous, null)
                     : captured != null ? RuleContext.of(dispatch, previous, captured)
@@ -247,11 +247,11 @@ public final class OrderingGuard {
                 long version = prior == null ? 0 : prior.version();
                 Dispatch sent = shadow ? dispatch : result.dispatch();
                 if (sent == dispatch && captured == null) {
-                    captured = CapturedBaseline.of(dispatch, plan.fieldPaths(), previous);
+                    captured = Baseline.capture(dispatch, plan.fieldPaths(), previous);
                 }
                 // a repaired dispatch is captured as repaired: that is what the provider receives
                 Snapshot next = Snapshot.of(version + 1,
-                        sent == dispatch ? captured : CapturedBaseline.of(sent, plan.fieldPaths(), previous));
+                        sent == dispatch ? captured : Baseline.capture(sent, plan.fieldPaths(), previous));
                 long seen = outages.state();
                 try {
                     if (!stash.compareAndSet(dispatch.conversationId(), version, next)) {

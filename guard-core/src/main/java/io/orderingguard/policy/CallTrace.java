@@ -10,7 +10,7 @@ import java.util.Objects;
  * <p>Thread-safe: immutable, except for the answers of argument-constrained selectors it remembers (under
  * a lock, shared with its prefixes), which never change once given.
  */
-public final class CallTrace {
+final class CallTrace {
 
     private final List<ToolInvocation> calls;
     private final Aliases aliases;

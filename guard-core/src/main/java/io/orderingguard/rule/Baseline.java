@@ -1,5 +1,6 @@
 package io.orderingguard.rule;
 
+import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
@@ -35,6 +36,72 @@ public interface Baseline {
         // most messages have no payload at all
         return entry instanceof Message m && m.hasPayload() && m.hasPayloadPath(FILLER_MARKER);
     }
+
+    /**
+     * Captures a dispatch in one walk over its entries: the baseline the guard stores when it is sent.
+     *
+     * @param dispatch the dispatch
+     * @param fieldPaths the payload field paths whose fingerprints preservation rules compare
+     * @return the capture
+     */
+    static Baseline capture(Dispatch dispatch, List<String> fieldPaths) {
+        return CapturedBaseline.of(dispatch, fieldPaths);
+    }
+
+    /**
+     * Captures a dispatch in one walk over its entries, sharing the storage of the previous capture of
+     * the conversation when the dispatch starts with exactly the entries that one holds. The result is
+     * equal to {@link #capture(Dispatch, List)}; only the memory it takes differs.
+     *
+     * @param dispatch the dispatch
+     * @param fieldPaths the payload field paths whose fingerprints preservation rules compare
+     * @param previous the baseline of the last dispatch sent in the conversation (a capture, or the
+     *     {@link io.orderingguard.spi.Snapshot#content() content} of a snapshot), or {@code null}
+     * @return the capture
+     */
+    static Baseline capture(Dispatch dispatch, List<String> fieldPaths, Baseline previous) {
+        return CapturedBaseline.of(dispatch, fieldPaths, previous instanceof CapturedBaseline c ? c : null);
+    }
+
+    /**
+     * Rebuilds a baseline from stored parts (what a serialising stash keeps).
+     *
+     * @param provider the provider, or {@code null}
+     * @param model the model, or {@code null}
+     * @param ids the entry ids in position order
+     * @param kinds the entry kinds, same length
+     * @param payloadFingerprints whole-payload fingerprints, same length
+     * @param fieldPaths the payload field paths captured
+     * @param fieldFingerprints row-major {@code ids.size() × fieldPaths.size()} fingerprints
+     * @return the baseline
+     * @throws NullPointerException when a part or an id or kind is null
+     * @throws IllegalArgumentException when the lengths disagree
+     */
+    static Baseline of(String provider, String model, List<String> ids, List<Kind> kinds, long[] payloadFingerprints,
+            List<String> fieldPaths, long[] fieldFingerprints) {
+        return CapturedBaseline.of(provider, model, ids, kinds, payloadFingerprints, fieldPaths, fieldFingerprints);
+    }
+
+    /**
+     * Returns the provider the baseline's dispatch went to.
+     *
+     * @return the provider, or {@code null} when unknown
+     */
+    String provider();
+
+    /**
+     * Returns a copy of all payload fingerprints.
+     *
+     * @return the array, one per position
+     */
+    long[] payloadFingerprints();
+
+    /**
+     * Returns a copy of all field fingerprints, row-major.
+     *
+     * @return the array, {@code size() × fieldPaths().size()} long
+     */
+    long[] fieldFingerprints();
 
     /**
      * Returns the model the baseline's dispatch went to.

@@ -43,7 +43,7 @@ import java.util.Objects;
  * that claimed it, before that capture is published. Backed by arrays, so that the capture of a 10,000-entry
  * dispatch is a handful of objects.
  */
-public final class CapturedBaseline implements Baseline {
+final class CapturedBaseline implements Baseline {
 
     private static final Kind[] KINDS = Kind.values();
     private static final byte MESSAGE = (byte) Kind.MESSAGE.ordinal();
@@ -452,6 +452,7 @@ public final class CapturedBaseline implements Baseline {
      *
      * @return the provider, or {@code null}
      */
+    @Override
     public String provider() {
         return provider;
     }
@@ -524,6 +525,7 @@ public final class CapturedBaseline implements Baseline {
      *
      * @return the array, one per position
      */
+    @Override
     public long[] payloadFingerprints() {
         return Arrays.copyOf(storage.payloads, size);
     }
@@ -533,6 +535,7 @@ public final class CapturedBaseline implements Baseline {
      *
      * @return the array, {@code size() × fieldPaths().size()} long
      */
+    @Override
     public long[] fieldFingerprints() {
         return Arrays.copyOf(storage.fields, size * storage.width);
     }

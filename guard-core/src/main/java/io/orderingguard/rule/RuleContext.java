@@ -61,12 +61,13 @@ public final class RuleContext {
      *
      * @param dispatch the dispatch being checked
      * @param previous the baseline (the last dispatch sent), or {@code null}
-     * @param current the capture of {@code dispatch} ({@link CapturedBaseline#of(Dispatch, List)}), or
+     * @param current the capture of {@code dispatch} ({@link Baseline#capture(Dispatch, List)}), or
      *     {@code null} to capture it when a preservation rule first needs it
      * @return the context
      */
-    public static RuleContext of(Dispatch dispatch, Baseline previous, CapturedBaseline current) {
-        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous, current, null);
+    public static RuleContext of(Dispatch dispatch, Baseline previous, Baseline current) {
+        return new RuleContext(Require.nonNull(dispatch, "dispatch"), previous,
+                current instanceof CapturedBaseline c ? c : null, null);
     }
 
     /**
@@ -106,7 +107,7 @@ public final class RuleContext {
      *
      * @return the capture, or {@code null} when no rule compared with the baseline
      */
-    public CapturedBaseline captured() {
+    public Baseline captured() {
         return current;
     }
 

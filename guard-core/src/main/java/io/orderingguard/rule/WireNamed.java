@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * An enum constant with the name it carries in rule documents.
  */
-public interface WireNamed {
+interface WireNamed {
 
     /**
      * Returns the document name.

@@ -1,7 +1,6 @@
 package io.orderingguard.spi;
 
 import io.orderingguard.rule.Baseline;
-import io.orderingguard.rule.CapturedBaseline;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
@@ -18,7 +17,7 @@ import java.util.List;
  * <p>Entries the repair engine inserted (alternation fillers, see {@link Baseline#isFiller(Entry)}) are
  * never captured. A snapshot is the {@link Baseline} the preservation rules compare the next dispatch with.
  *
- * <p>A snapshot is a version and a {@link CapturedBaseline}: the guard captures a tracked dispatch once,
+ * <p>A snapshot is a version and a {@link Baseline} capture: the guard captures a tracked dispatch once,
  * compares that capture with the previous snapshot, and stores the same capture (no second walk over
  * the entries) when the dispatch is sent. What a serialising stash stores ({@link #payloadFingerprints()},
  * {@link #fieldFingerprints()}, ids, kinds, provider, model) is unchanged by this.
@@ -29,9 +28,9 @@ import java.util.List;
 public final class Snapshot implements Baseline {
 
     private final long version;
-    private final CapturedBaseline content;
+    private final Baseline content;
 
-    private Snapshot(long version, CapturedBaseline content) {
+    private Snapshot(long version, Baseline content) {
         this.version = version;
         this.content = content;
     }
@@ -53,7 +52,7 @@ public final class Snapshot implements Baseline {
     public static Snapshot of(long version, String provider, String model, List<String> ids, List<Kind> kinds,
             long[] payloadFingerprints, List<String> fieldPaths, long[] fieldFingerprints) {
         requireVersion(version);
-        return new Snapshot(version, CapturedBaseline.of(provider, model, ids, kinds, payloadFingerprints, fieldPaths,
+        return new Snapshot(version, Baseline.of(provider, model, ids, kinds, payloadFingerprints, fieldPaths,
                 fieldFingerprints));
     }
 
@@ -62,13 +61,16 @@ public final class Snapshot implements Baseline {
      * with the previous snapshot, and stores the same capture when the dispatch is sent).
      *
      * @param version the version, at least 1
-     * @param content the capture of the dispatch that was sent
+     * @param content the capture of the dispatch that was sent ({@link Baseline#capture(Dispatch, List)})
      * @return the snapshot
-     * @throws IllegalArgumentException when the version is below 1
+     * @throws IllegalArgumentException when the version is below 1, or {@code content} is a snapshot
      */
-    public static Snapshot of(long version, CapturedBaseline content) {
+    public static Snapshot of(long version, Baseline content) {
         requireVersion(version);
-        return new Snapshot(version, Require.nonNull(content, "content"));
+        if (Require.nonNull(content, "content") instanceof Snapshot) {
+            throw new IllegalArgumentException("content must be a capture, but was a snapshot");
+        }
+        return new Snapshot(version, content);
     }
 
     /**
@@ -81,7 +83,7 @@ public final class Snapshot implements Baseline {
      */
     public static Snapshot capture(Dispatch dispatch, List<String> fieldPaths, long version) {
         requireVersion(version);
-        return new Snapshot(version, CapturedBaseline.of(dispatch, fieldPaths));
+        return new Snapshot(version, Baseline.capture(dispatch, fieldPaths));
     }
 
     private static void requireVersion(long version) {
@@ -95,7 +97,7 @@ public final class Snapshot implements Baseline {
      *
      * @return the capture
      */
-    public CapturedBaseline content() {
+    public Baseline content() {
         return content;
     }
 
@@ -113,6 +115,7 @@ public final class Snapshot implements Baseline {
      *
      * @return the provider, or {@code null}
      */
+    @Override
     public String provider() {
         return content.provider();
     }
@@ -221,6 +224,7 @@ public final class Snapshot implements Baseline {
      *
      * @return the array
      */
+    @Override
     public long[] fieldFingerprints() {
         return content.fieldFingerprints();
     }
@@ -230,6 +234,7 @@ public final class Snapshot implements Baseline {
      *
      * @return the array
      */
+    @Override
     public long[] payloadFingerprints() {
         return content.payloadFingerprints();
     }

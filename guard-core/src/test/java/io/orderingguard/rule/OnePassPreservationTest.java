@@ -133,15 +133,15 @@ class OnePassPreservationTest {
                 found.add(f.ruleId() + " " + f.primitiveIds() + " " + f.detail());
             }
             assertThat(found).as("turn %d", turn).isEqualTo(oracle(next, baseline));
-            CapturedBaseline stored = stash.get("conv-1").orElseThrow().content();
+            CapturedBaseline stored = (CapturedBaseline) stash.get("conv-1").orElseThrow().content();
             assertThat(stored).as("turn %d", turn).isEqualTo(CapturedBaseline.of(next, guardPaths()));
             // shared exactly when the dispatch starts with the previous one's entries unchanged; a timeline with
             // fillers keeps its own arrays (its positions differ from the capture's)
             boolean fillers = current.timeline().entries().stream().anyMatch(Baseline::isFiller)
                     || next.timeline().entries().stream().anyMatch(Baseline::isFiller);
-            boolean appended = startsWith(CapturedBaseline.of(next, guardPaths()), baseline.content());
+            boolean appended = startsWith(CapturedBaseline.of(next, guardPaths()), (CapturedBaseline) baseline.content());
             assertThat(appended || !appendOnly).as("turn %d appends", turn).isTrue();
-            assertThat(stored.sharedPrefix(baseline.content())).as("turn %d", turn)
+            assertThat(stored.sharedPrefix((CapturedBaseline) baseline.content())).as("turn %d", turn)
                     .isEqualTo(appended && !fillers ? baseline.size() : 0);
             // the previous capture still reads what it captured
             assertThat(baseline.content()).isEqualTo(CapturedBaseline.of(current, guardPaths()));
