@@ -68,7 +68,7 @@ public record Verdict(
      * @param result the check of the request (in shadow mode: what it would have done)
      * @param answer what the provider answered
      * @param classify maps a provider error text to the rules known to produce it, best first (see
-     *     {@link io.orderingguard.rule.ProfileCatalog#classifyRejection}); of several, the verdict names
+     *     {@link io.orderingguard.spi.ProfileCatalog#classifyRejection}); of several, the verdict names
      *     the one the request breaks, else one of its profile, else the first
      * @return the verdict
      * @throws IllegalArgumentException when {@code result} says the request was not sent

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Trust from traffic with the official anthropic-java client: a guard in shadow mode registered as
- * {@link GuardInterceptor}, the provider emulator answering, and the verdicts and the
+ * {@link AnthropicGuardInterceptor}, the provider emulator answering, and the verdicts and the
  * {@value GuardMicrometer#VERDICTS} counter read back.
  */
 class VerdictEndToEndTest {
@@ -62,7 +62,7 @@ class VerdictEndToEndTest {
     AnthropicClient client(ProviderEmulator emulator) {
         closing.add(emulator.start());
         AnthropicClient client = AnthropicOkHttpClient.builder().baseUrl(emulator.baseUrl()).apiKey("test-key")
-                .maxRetries(0).addInterceptor(GuardInterceptor.of(guard)).build();
+                .maxRetries(0).addInterceptor(AnthropicGuardInterceptor.of(guard)).build();
         closing.add(client::close);
         return client;
     }

@@ -95,7 +95,7 @@ class OpenAiChatEndToEndTest {
     void should_report_the_provider_answer_to_each_request_in_shadow_mode() {
         List<Verdict> verdicts = new CopyOnWriteArrayList<>();
         OpenAIClient client = OpenAIOkHttpClient.builder().baseUrl(emulator.openAiBaseUrl()).apiKey("test-key")
-                .maxRetries(0).addInterceptor(GuardInterceptor.of(OrderingGuard.builder()
+                .maxRetries(0).addInterceptor(OkHttpGuardInterceptor.of(OrderingGuard.builder()
                         .selectProfiles(Profiles.selector()).shadow(true).listener(new GuardListener() {
                             @Override
                             public void onVerdict(Verdict verdict, GuardResult result) {
