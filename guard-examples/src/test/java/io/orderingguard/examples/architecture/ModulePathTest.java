@@ -79,6 +79,26 @@ class ModulePathTest {
     }
 
     @Test
+    void should_export_the_extension_points_to_everyone_and_support_to_our_own_modules_only() {
+        ModuleLayer layer = layer();
+        Module core = layer.findModule("io.orderingguard.core").orElseThrow();
+        Module profiles = layer.findModule("io.orderingguard.profiles").orElseThrow();
+
+        assertThat(core.getDescriptor().exports()).anySatisfy(e -> {
+            assertThat(e.source()).isEqualTo("io.orderingguard.spi");
+            assertThat(e.isQualified()).isFalse();
+        });
+        assertThat(core.getDescriptor().exports()).anySatisfy(e -> {
+            assertThat(e.source()).isEqualTo("io.orderingguard.support");
+            assertThat(e.targets()).contains("io.orderingguard.profiles", "io.orderingguard.testing",
+                    "io.orderingguard.wire", "io.orderingguard.langchain4j");
+        });
+        assertThat(core.isExported("io.orderingguard.spi")).isTrue();
+        assertThat(core.isExported("io.orderingguard.support")).as("support, to an application's module").isFalse();
+        assertThat(core.isExported("io.orderingguard.support", profiles)).isTrue();
+    }
+
+    @Test
     void should_find_the_shipped_catalogue_and_build_a_guard_from_a_profile_name_on_the_module_path()
             throws Exception {
         ModuleLayer layer = layer();
