@@ -126,13 +126,15 @@ class VerdictEndToEndTest {
                 .baseUrl(emulator.anthropicBaseUrl()).apiKey("test-key").modelName("claude-sonnet-4-5").maxTokens(256)
                 .build(), guard);
 
+        // one stream after the other: the verdict is recorded before the handler hears the answer, so
+        // waiting for the first stream's answer orders the verdicts
         StreamingEndToEndTest.Outcome rejected = new StreamingEndToEndTest.Outcome();
         model.chat(cancelledRun("toolu_1"), rejected);
+        assertThat(rejected.await()).isInstanceOf(InvalidRequestException.class);
         StreamingEndToEndTest.Outcome answered = new StreamingEndToEndTest.Outcome();
         model.chat(hello(), answered);
-
-        assertThat(rejected.await()).isInstanceOf(InvalidRequestException.class);
         assertThat(answered.await()).isInstanceOf(ChatResponse.class);
+
         assertThat(verdicts).extracting(Verdict::outcome)
                 .containsExactly(VerdictOutcome.CONFIRMED, VerdictOutcome.AGREED);
         assertThat(verdicts.get(0).rejectionText()).isEqualTo(StreamingEndToEndTest.UNANSWERED);
