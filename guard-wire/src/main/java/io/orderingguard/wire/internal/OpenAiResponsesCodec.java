@@ -25,8 +25,10 @@ import io.orderingguard.wire.WireCodec;
 import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.WireFormat;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Objects;
 import java.util.Set;
@@ -460,6 +462,23 @@ public final class OpenAiResponsesCodec implements WireCodec {
         return Rendering.render(LAYOUT, repaired, originalBody);
     }
 
+    /** Without a tree, spliced into the original bytes reading again only the items the repair changed. */
+    @Override
+    public byte[] renderBytes(Dispatch repaired, ObjectNode originalBody, byte[] originalBytes) {
+        boolean continued = repaired.context() != null && repaired.context().has(PREVIOUS_RESPONSE);
+        byte[] spliced = originalBody != null ? null : Splicer.render(OpenAiResponsesCodec::readBytes,
+                Splicer.replayed(() -> {
+                    Items[] items = new Items[1];
+                    return (into, item, i) -> {
+                        if (items[0] == null) {
+                            items[0] = new Items(into, continued);
+                        }
+                        items[0].read(item, i);
+                    };
+                }), OpenAiResponsesCodec::rebuild, INPUT, repaired, originalBytes);
+        return spliced != null ? spliced : WireCodec.super.renderBytes(repaired, originalBody, originalBytes);
+    }
+
     /** Renders by laying every entry out again, even when nothing changed (tests the layout). */
     static ObjectNode rebuildAll(ObjectNode originalBody) {
         return Rendering.rebuildAll(LAYOUT, originalBody);
@@ -467,7 +486,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
 
     /** Lays the entries out again into {@code input}, reusing the original JSON of every entry the repair kept. */
     static ObjectNode rebuild(List<Entry> entries, WireParse p, ObjectNode body) {
-        new Layout(p, new Originals(p, entries)).run(entries, body);
+        new Layout(p, new Originals(p, entries), entries).run(entries, body);
         return body;
     }
 
@@ -485,9 +504,59 @@ public final class OpenAiResponsesCodec implements WireCodec {
         private String partsKey;
         private String step;
 
-        Layout(WireParse p, Originals originals) {
+        /** Per wire message, what the original and the repaired entries put into its item (a lazy parse only). */
+        private final Map<String, List<Object>> before;
+        private final Map<String, List<Object>> after;
+        private final List<String> keys = new ArrayList<>();
+        private final List<java.util.function.Supplier<JsonNode>> makers = new ArrayList<>();
+        private final Map<String, Integer> counts = new HashMap<>();
+
+        Layout(WireParse p, Originals originals, List<Entry> entries) {
             this.p = p;
             this.originals = originals;
+            this.before = p.lazy() ? itemParts(p.entries) : Map.of();
+            this.after = p.lazy() ? itemParts(entries) : Map.of();
+        }
+
+        /**
+         * Adds the item of a wire message: spliced, an item the repair left as it was (the same parts, laid
+         * out once) is copied from the original bytes and not rendered.
+         */
+        private void add(String key, java.util.function.Supplier<JsonNode> item) {
+            keys.add(key);
+            makers.add(item);
+            if (key != null) {
+                counts.merge(key, 1, Integer::sum);
+            }
+        }
+
+        /** Lays the items out, once it is known which wire messages are laid out as one item. */
+        private void materialize() {
+            for (int i = 0; i < keys.size(); i++) {
+                String key = keys.get(i);
+                boolean once = key != null && counts.get(key) == 1;
+                if (once && p.lazy() && before.containsKey(key) && before.get(key).equals(after.get(key))) {
+                    items.add(Splicer.unchanged(key));
+                } else {
+                    items.add(makers.get(i).get());
+                }
+                p.renderedKeys.add(key);
+            }
+        }
+
+        /** What entries put into the item of each wire message: its parts, thought or call, and the outputs. */
+        private static Map<String, List<Object>> itemParts(List<Entry> entries) {
+            Map<String, List<Object>> parts = new HashMap<>();
+            for (Entry entry : entries) {
+                if (entry instanceof ToolCall call && call.result() != null && call.result().wireMessage() != null) {
+                    parts.computeIfAbsent(call.result().wireMessage(), k -> new ArrayList<>())
+                            .add(List.of(call.id(), call.result()));
+                }
+                if (!(entry instanceof ToolCall call) || call.requested()) {
+                    parts.computeIfAbsent(String.valueOf(Assembler.keyOf(entry)), k -> new ArrayList<>()).add(entry);
+                }
+            }
+            return parts;
         }
 
         void run(List<Entry> entries, ObjectNode body) {
@@ -512,13 +581,13 @@ public final class OpenAiResponsesCodec implements WireCodec {
                     partsKey = key;
                     parts.add(m);
                 } else if (entry instanceof Thought t) {
-                    items.add(reasoning(t));
+                    add(t.wireMessage(), () -> reasoning(t));
                 } else {
                     ToolCall call = (ToolCall) entry;
                     if (!call.requested()) {
-                        items.add(output(call));
+                        add(call.result().wireMessage(), () -> output(call));
                     } else {
-                        items.add(call(call));
+                        add(call.wireMessage(), () -> call(call));
                         if (call.result() != null && call.result().wireMessage() == null) {
                             synthesised.add(call);
                         } else if (call.result() != null) {
@@ -532,6 +601,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
             closeMessage();
             flushSynthesised();
             flushPending(Integer.MAX_VALUE);
+            materialize();
             renderInstructions(body);
             JsonNode originalInput = body.get(INPUT);
             if (originalInput != null && originalInput.isTextual() && items.size() == 1
@@ -546,14 +616,14 @@ public final class OpenAiResponsesCodec implements WireCodec {
         private void flushPending(int before) {
             while (!pending.isEmpty() && pending.firstKey() < before) {
                 for (ToolCall call : pending.pollFirstEntry().getValue()) {
-                    items.add(output(call));
+                    add(call.result().wireMessage(), () -> output(call));
                 }
             }
         }
 
         private void flushSynthesised() {
             for (ToolCall call : synthesised) {
-                items.add(output(call));
+                add(null, () -> output(call));
             }
             synthesised.clear();
         }
@@ -584,33 +654,40 @@ public final class OpenAiResponsesCodec implements WireCodec {
             if (parts.isEmpty()) {
                 return;
             }
-            Message first = parts.get(0);
+            List<Message> laid = List.copyOf(parts);
+            String key = partsKey;
+            add(key, () -> message(laid, key));
+            parts.clear();
+            partsKey = null;
+        }
+
+        /** Lays out the message item the collected parts belong to. */
+        private JsonNode message(List<Message> laid, String key) {
+            Message first = laid.get(0);
             JsonNode firstBlock = originals.block(first);
             boolean whole = !first.id().contains(".c");
-            if (whole && parts.size() == 1 && firstBlock != null && firstBlock.isObject()) {
-                items.add(firstBlock.deepCopy()); // an item kept as a placeholder message
+            if (whole && laid.size() == 1 && firstBlock != null && firstBlock.isObject()) {
+                return firstBlock.deepCopy(); // an item kept as a placeholder message
             } else {
-                ObjectNode original = partsKey == null ? null : p.messages.get(partsKey);
+                ObjectNode original = key == null ? null : p.messages.get(key);
                 ObjectNode item;
                 if (original != null && "message".equals(original.path("type").asText("message"))) {
                     item = original.deepCopy();
                 } else {
                     item = Blocks.NODES.objectNode().put("role", first.role().wireName());
                 }
-                if (whole && parts.size() == 1 && (firstBlock == null || firstBlock.isTextual())) {
+                if (whole && laid.size() == 1 && (firstBlock == null || firstBlock.isTextual())) {
                     item.put(CONTENT, first.content());
-                } else if (whole && parts.size() == 1 && firstBlock.isArray() && first.content().isEmpty()) {
+                } else if (whole && laid.size() == 1 && firstBlock.isArray() && first.content().isEmpty()) {
                     item.set(CONTENT, firstBlock.deepCopy());
                 } else {
                     ArrayNode content = item.putArray(CONTENT);
-                    for (Message part : parts) {
+                    for (Message part : laid) {
                         content.add(part(part));
                     }
                 }
-                items.add(item);
+                return item;
             }
-            parts.clear();
-            partsKey = null;
         }
 
         private JsonNode part(Message part) {
