@@ -217,7 +217,7 @@ public final class GuardServer implements AutoCloseable {
         OpsHandler ops = new OpsHandler(registry, () -> self[0] == null ? "starting" : self[0].notReadyReason());
         ProxyHandler proxy = new ProxyHandler(config.upstreams(), guard, config.mode() == ServeMode.SHADOW, client,
                 (int) config.maxBodyBytes(), config.upstreamIdleTimeout().toMillis(), new ProxyMetrics(registry),
-                new AccessLog(accessLog), ops);
+                new AccessLog(accessLog), ops, exchangeLog != null);
         server.setHandler(new GracefulHandler(proxy));
         GuardServer created = new GuardServer(config, server, client, stash, registry, gc, logFile, exchangeLog);
         self[0] = created;

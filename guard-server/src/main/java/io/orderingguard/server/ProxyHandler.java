@@ -6,6 +6,7 @@ import io.orderingguard.OrderingGuard;
 import io.orderingguard.ProviderAnswer;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.rule.Repair;
+import io.orderingguard.timeline.Timeline;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireFormat;
 import io.orderingguard.wire.WireGuard;
@@ -70,6 +71,8 @@ final class ProxyHandler extends Handler.Abstract {
             "content-length", "expect", "http2-settings", CONVERSATION);
 
     private final Map<ProviderKind, Upstream> upstreams;
+    private final OrderingGuard guard;
+    private final boolean keepRequests;
     private final WireGuard wire;
     private final boolean shadow;
     private final HttpClient client;
@@ -91,11 +94,16 @@ final class ProxyHandler extends Handler.Abstract {
      * @param metrics the meters
      * @param accessLog the access log
      * @param ops the handler of {@code /health}, {@code /ready} and {@code /metrics}
+     * @param keepRequests whether a listener of the guard reads the request when its answer arrives (the
+     *     exchange log): otherwise only the check's findings wait for the answer, not the conversation
      */
     public ProxyHandler(Map<ProviderKind, Upstream> upstreams, OrderingGuard guard, boolean shadow, HttpClient client,
-            int maxBody, long upstreamIdleMillis, ProxyMetrics metrics, AccessLog accessLog, Handler ops) {
+            int maxBody, long upstreamIdleMillis, ProxyMetrics metrics, AccessLog accessLog, Handler ops,
+            boolean keepRequests) {
         super(InvocationType.NON_BLOCKING);
         this.upstreams = new EnumMap<>(upstreams);
+        this.guard = guard;
+        this.keepRequests = keepRequests;
         this.wire = WireGuard.of(guard);
         this.shadow = shadow;
         this.client = client;
@@ -179,8 +187,8 @@ final class ProxyHandler extends Handler.Abstract {
         private String rules = "";
         private long bytesIn;
         private volatile org.eclipse.jetty.client.Request outbound;
-        /** What the guard decided about the body forwarded, to report the answer to; {@code null} when unguarded. */
-        private WireVerdict sent;
+        /** The check of the body forwarded, to report the answer to; {@code null} when unguarded. */
+        private GuardResult sent;
         private final AtomicBoolean answered = new AtomicBoolean();
 
         Exchange(Request request, Response response, Callback callback, String path) {
@@ -242,11 +250,11 @@ final class ProxyHandler extends Handler.Abstract {
                             + "Bedrock.", "repair-unsigned");
                     return;
                 }
-                sent = repaired;
+                sent = pending(repaired.result());
                 forward(repaired.body(), "repaired");
             } else if (v instanceof WireVerdict.Passed passed) {
-                sent = passed;
                 GuardResult r = passed.result();
+                sent = pending(r);
                 if (shadow && r.outcome() != io.orderingguard.Outcome.PASSED) {
                     String would = "shadow-" + r.outcome().wireName();
                     record(would, r);
@@ -259,11 +267,19 @@ final class ProxyHandler extends Handler.Abstract {
             }
         }
 
+        /**
+         * What waits for the upstream's answer: the check without the conversation, unless a listener reads
+         * it, so that an in-flight request holds its body and not a second copy of its texts.
+         */
+        private GuardResult pending(GuardResult result) {
+            return keepRequests ? result : result.withDispatch(result.dispatch().withTimeline(Timeline.empty()));
+        }
+
         /** Reports the upstream's answer to a guarded request, once. */
         void answered(ProviderAnswer answer) {
             if (sent != null && answered.compareAndSet(false, true)) {
                 try {
-                    wire.answered(sent, answer);
+                    guard.answered(sent, answer);
                 } catch (RuntimeException e) {
                     LOG.warn("reporting the {} answer to the guard failed; ignored", kind.configName(), e);
                 }
