@@ -56,7 +56,7 @@ import picocli.CommandLine.Spec;
             "",
             "--format json prints {\"totals\": {exchanges, accepted, rejected, guardWouldBlock, confirmed, "
                 + "contradicted, missed, agreed, unjudged, unreadable, skipped, precision, recall}, \"rules\", "
-                + "\"families\", \"unclassifiedRejections\", \"suggestedOverrides\", \"overrideFiles\", "
+                + "\"families\", \"unclassifiedRejections\", \"mixedEvidence\", \"suggestedOverrides\", \"overrideFiles\", "
                 + "\"unreadableInputs\"}.",
             "--suggest-overrides FILE writes a profile file per family with suggestions (FILE itself for one family, "
                 + "FILE-<family> for several): it extends the family and demotes to advisory the rules the evidence "
@@ -194,6 +194,11 @@ final class ReportCommand implements Callable<Integer> {
             byProfile.computeIfAbsent(s.profile(), p -> new ArrayList<>()).add(s);
         }
         List<String> written = new ArrayList<>();
+        if (byProfile.isEmpty()) {
+            spec.commandLine().getErr().println("guard: --suggest-overrides: the evidence suggests no change, so "
+                    + suggestOverrides + " was not written");
+            return written;
+        }
         boolean several = byProfile.size() > 1;
         for (Map.Entry<String, List<ReportTally.Suggestion>> e : byProfile.entrySet()) {
             Path target = several ? perFamily(suggestOverrides, e.getKey()) : suggestOverrides;

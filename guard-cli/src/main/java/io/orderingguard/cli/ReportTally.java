@@ -71,6 +71,9 @@ final class ReportTally {
         }
     }
 
+    /** A rule the provider both confirmed and contradicted. */
+    record Mixed(String profile, String ruleId, int confirmed, int contradicted) {}
+
     /** A suggested severity change. */
     record Suggestion(String profile, String ruleId, Severity severity, String reason) {}
 
@@ -265,6 +268,22 @@ final class ReportTally {
     }
 
     /**
+     * Returns the blocking rules the provider both confirmed and contradicted: no severity change fits
+     * them all, so the report names them for a person to read the requests.
+     *
+     * @return the rules with mixed evidence, by profile
+     */
+    List<Mixed> mixed() {
+        List<Mixed> list = new ArrayList<>();
+        rules.forEach((profile, byRule) -> byRule.forEach((id, c) -> {
+            if (!id.equals(NO_RULE) && c.contradicted > 0 && c.confirmed > 0) {
+                list.add(new Mixed(profile, id, c.confirmed, c.contradicted));
+            }
+        }));
+        return list;
+    }
+
+    /**
      * Returns the problems met, in order.
      *
      * @return the problems
@@ -321,6 +340,11 @@ final class ReportTally {
         ArrayNode texts = root.putArray("unclassifiedRejections");
         for (Unclassified u : unclassified()) {
             texts.addObject().put("text", u.text()).put("outcome", u.outcome()).put("count", u.count());
+        }
+        ArrayNode mixedArray = root.putArray("mixedEvidence");
+        for (Mixed m : mixed()) {
+            mixedArray.addObject().put("profile", m.profile()).put("ruleId", m.ruleId()).put("confirmed", m.confirmed())
+                    .put("contradicted", m.contradicted());
         }
         ArrayNode suggestions = root.putArray("suggestedOverrides");
         for (Suggestion s : suggestions()) {
@@ -401,6 +425,16 @@ final class ReportTally {
             for (Unclassified u : texts) {
                 sb.append(markdown ? "- " : "  ").append(u.count()).append("x ").append(markdown ? "`" : "\"")
                         .append(u.text().replace("`", "'")).append(markdown ? "`" : "\"").append(" (").append(u.outcome())
+                        .append(")\n");
+            }
+        }
+        List<Mixed> mixed = mixed();
+        if (!mixed.isEmpty()) {
+            sb.append('\n').append(markdown ? "## Rules with mixed evidence\n\n" : "Rules with mixed evidence (no "
+                    + "suggestion: read their requests):\n");
+            for (Mixed m : mixed) {
+                sb.append(markdown ? "- " : "  ").append(m.profile()).append(": ").append(m.ruleId())
+                        .append(" (confirmed ").append(m.confirmed()).append(", contradicted ").append(m.contradicted())
                         .append(")\n");
             }
         }

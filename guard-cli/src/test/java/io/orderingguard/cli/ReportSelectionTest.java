@@ -95,4 +95,41 @@ class ReportSelectionTest {
         assertThat(after.at("/totals/missed").asInt()).isZero();
         assertThat(after.at("/totals/confirmed").asInt()).isEqualTo(1);
     }
+
+    @Test
+    void should_name_a_rule_the_provider_both_confirmed_and_contradicted_and_suggest_nothing_for_it() throws Exception {
+        // GIVEN the same unanswered tool call sent twice: refused once, accepted once (a gateway in between)
+        ObjectNode har = JSON.createObjectNode();
+        ArrayNode entries = har.putObject("log").put("version", "1.2").putArray("entries");
+        String unanswered = "{\"model\": \"gpt-4o\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}, "
+                + "{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"call_1\", \"type\": \"function\", "
+                + "\"function\": {\"name\": \"search\", \"arguments\": \"{}\"}}]}]}";
+        entry(entries, "POST", "https://api.openai.com/v1/chat/completions", unanswered, 400, "{\"error\": {\"message\": "
+                + "\"An assistant message with 'tool_calls' must be followed by tool messages responding to each "
+                + "'tool_call_id'. The following tool_call_ids did not have response messages: call_1\", "
+                + "\"type\": \"invalid_request_error\"}}");
+        entry(entries, "POST", "https://api.openai.com/v1/chat/completions", unanswered, 200, "{}");
+        Path file = dir.resolve("mixed.har");
+        JSON.writeValue(file.toFile(), har);
+        Path overrides = dir.resolve("observed.yaml");
+
+        // WHEN it is reported with suggestions asked for
+        CliRun text = CliRun.of("report", "--suggest-overrides", overrides.toString(), file.toString());
+        JsonNode report = ReportCommandTest.json(CliRun.of("report", "--format", "json", file.toString()));
+
+        // THEN the rule is named with both counts, nothing is suggested and no file is written
+        assertThat(report.at("/totals/confirmed").asInt()).isEqualTo(1);
+        assertThat(report.at("/totals/contradicted").asInt()).isEqualTo(1);
+        assertThat(report.get("mixedEvidence")).hasSize(1);
+        JsonNode mixed = report.get("mixedEvidence").get(0);
+        assertThat(mixed.get("profile").asText()).isEqualTo("openai-chat");
+        assertThat(mixed.get("confirmed").asInt()).isEqualTo(1);
+        assertThat(mixed.get("contradicted").asInt()).isEqualTo(1);
+        assertThat(report.get("suggestedOverrides")).isEmpty();
+        assertThat(text.out()).contains("Rules with mixed evidence (no suggestion: read their requests):\n  openai-chat: "
+                + mixed.get("ruleId").asText() + " (confirmed 1, contradicted 1)\n");
+        assertThat(text.err()).isEqualTo("guard: --suggest-overrides: the evidence suggests no change, so " + overrides
+                + " was not written" + System.lineSeparator());
+        assertThat(overrides).doesNotExist();
+    }
 }
