@@ -150,6 +150,7 @@ public final class GuardServer implements AutoCloseable {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         OrderingGuard.Builder builder = guardBuilder(config, problems);
         Stash stash = stash(config.stash(), problems);
+        BedrockSigner bedrockSigner = bedrockSigner(config, problems);
         ExchangeLog exchangeLog = null;
         if (problems.isEmpty()) {
             builder.observer(GuardMicrometer.observer(registry));
@@ -215,7 +216,8 @@ public final class GuardServer implements AutoCloseable {
 
         GuardServer[] self = new GuardServer[1];
         OpsHandler ops = new OpsHandler(registry, () -> self[0] == null ? "starting" : self[0].notReadyReason());
-        ProxyHandler proxy = new ProxyHandler(config.upstreams(), guard, config.mode() == ServeMode.SHADOW, client,
+        ProxyHandler proxy = new ProxyHandler(config.upstreams(), bedrockSigner, guard, config.mode() == ServeMode.SHADOW,
+                client,
                 (int) config.maxBodyBytes(), config.upstreamIdleTimeout().toMillis(), new ProxyMetrics(registry),
                 new AccessLog(accessLog), ops, exchangeLog != null);
         server.setHandler(new GracefulHandler(proxy));
@@ -302,6 +304,20 @@ public final class GuardServer implements AutoCloseable {
                 return InMemoryStash.create();
             }
         }
+    }
+
+    /** The signer of the Bedrock upstream when the proxy holds AWS credentials; they must resolve at start. */
+    private static BedrockSigner bedrockSigner(ServerConfig config, List<String> problems) {
+        Upstream bedrock = config.upstreams().get(ProviderKind.BEDROCK);
+        if (bedrock == null || bedrock.awsSigning() == null) {
+            return null;
+        }
+        BedrockSigner signer = BedrockSigner.of(bedrock.awsSigning());
+        String problem = signer.check();
+        if (problem != null) {
+            problems.add("upstreams.bedrock.aws-credentials: " + problem);
+        }
+        return signer;
     }
 
     private static void sleep(long millis) {

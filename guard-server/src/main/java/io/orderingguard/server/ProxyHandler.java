@@ -12,6 +12,7 @@ import io.orderingguard.wire.WireFormat;
 import io.orderingguard.wire.WireGuard;
 import io.orderingguard.wire.WireVerdict;
 import java.io.ByteArrayOutputStream;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -71,6 +72,7 @@ final class ProxyHandler extends Handler.Abstract {
             "content-length", "expect", "http2-settings", CONVERSATION);
 
     private final Map<ProviderKind, Upstream> upstreams;
+    private final BedrockSigner bedrockSigner;
     private final OrderingGuard guard;
     private final boolean keepRequests;
     private final WireGuard wire;
@@ -86,6 +88,8 @@ final class ProxyHandler extends Handler.Abstract {
      * Creates the handler.
      *
      * @param upstreams the configured upstreams
+     * @param bedrockSigner signs the requests to Bedrock with the proxy's credentials, or {@code null} to
+     *     pass the client's signature through
      * @param guard the guard (its mode decides enforce or mutate; shadow when {@code shadow})
      * @param shadow whether the proxy forwards every request unchanged and only records verdicts
      * @param client the started HTTP client for upstream calls
@@ -97,11 +101,13 @@ final class ProxyHandler extends Handler.Abstract {
      * @param keepRequests whether a listener of the guard reads the request when its answer arrives (the
      *     exchange log): otherwise only the check's findings wait for the answer, not the conversation
      */
-    public ProxyHandler(Map<ProviderKind, Upstream> upstreams, OrderingGuard guard, boolean shadow, HttpClient client,
+    ProxyHandler(Map<ProviderKind, Upstream> upstreams, BedrockSigner bedrockSigner, OrderingGuard guard, boolean shadow,
+            HttpClient client,
             int maxBody, long upstreamIdleMillis, ProxyMetrics metrics, AccessLog accessLog, Handler ops,
             boolean keepRequests) {
         super(InvocationType.NON_BLOCKING);
         this.upstreams = new EnumMap<>(upstreams);
+        this.bedrockSigner = bedrockSigner;
         this.guard = guard;
         this.keepRequests = keepRequests;
         this.wire = WireGuard.of(guard);
@@ -242,12 +248,12 @@ final class ProxyHandler extends Handler.Abstract {
                 reject(rejected.parsed(), rejected.result());
             } else if (v instanceof WireVerdict.Repaired repaired) {
                 record("repaired", repaired.result());
-                if (kind == ProviderKind.BEDROCK && signed()) {
+                if (kind == ProviderKind.BEDROCK && bedrockSigner == null && signed()) {
                     fail(400, "ordering_guard_signed_body", "Ordering Guard repaired this request ("
                             + repairs(repaired.result()) + "), but the body is signed with AWS SigV4 by the client and the "
-                            + "proxy holds no AWS credentials to sign it again, so it cannot be sent changed. Run the "
-                            + "proxy in enforce mode for Bedrock, or fix the history in the client. Nothing was sent to "
-                            + "Bedrock.", "repair-unsigned");
+                            + "proxy holds no AWS credentials to sign it again, so it cannot be sent changed. Give the "
+                            + "proxy AWS credentials to sign with (aws-credentials), run it in enforce mode for Bedrock, "
+                            + "or fix the history in the client. Nothing was sent to Bedrock.", "repair-unsigned");
                     return;
                 }
                 sent = pending(repaired.result());
@@ -376,7 +382,12 @@ final class ProxyHandler extends Handler.Abstract {
             org.eclipse.jetty.client.Request out = client.newRequest(target)
                     .method(request.getMethod())
                     .idleTimeout(upstreamIdleMillis, TimeUnit.MILLISECONDS)
-                    .headers(h -> copyRequestHeaders(h));
+                    .headers(h -> {
+                        copyRequestHeaders(h);
+                        if (kind == ProviderKind.BEDROCK && bedrockSigner != null) {
+                            bedrockSigner.sign(h, request.getMethod(), URI.create(target), body);
+                        }
+                    });
             String contentType = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
             if (body.length > 0 || request.getHeaders().contains(HttpHeader.CONTENT_LENGTH)
                     || request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {

@@ -45,6 +45,16 @@ public final class ServeCommand implements Callable<Integer> {
             description = "An upstream, e.g. openai=https://api.openai.com (repeatable).")
     List<String> upstreams = new ArrayList<>();
 
+    @Option(names = "--aws-credentials", paramLabel = "SOURCE",
+            description = "Sign every Bedrock request with the proxy's AWS credentials (SigV4) in place of the "
+                    + "client's, so that mutate can send a repaired body: default (the AWS SDK's chain), env or "
+                    + "profile:NAME.")
+    String awsCredentials;
+
+    @Option(names = "--aws-region", paramLabel = "REGION",
+            description = "The region to sign Bedrock requests for (default: from the upstream's host).")
+    String awsRegion;
+
     @Option(names = "--mode", paramLabel = "MODE", description = "enforce (default), mutate or shadow.")
     String mode;
 
@@ -106,6 +116,9 @@ public final class ServeCommand implements Callable<Integer> {
             } else {
                 b.upstream(u.substring(0, eq).trim(), u.substring(eq + 1).trim());
             }
+        }
+        if (awsCredentials != null || awsRegion != null) {
+            b.awsSigning(awsCredentials, awsRegion);
         }
         if (mode != null) {
             try {

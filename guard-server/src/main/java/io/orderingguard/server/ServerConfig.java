@@ -248,6 +248,9 @@ public record ServerConfig(
         private String exchangeLogMaxFileSize = "64MB";
         private String exchangeLogMaxFiles = "5";
         private String exchangeLogHashKey;
+        private String awsCredentials;
+        private String awsRegion;
+        private String awsAt = "--aws-credentials";
         private Path exchangeLogPath;
         private Path source;
 
@@ -348,9 +351,20 @@ public record ServerConfig(
                         if (value.isTextual()) {
                             upstreams.put(e.getKey(), new String[] {value.textValue(), null, at});
                         } else if (value.isObject()) {
-                            unknownKeys(value, Set.of("url", "api-key"), at + ".");
+                            unknownKeys(value, Set.of("url", "api-key", "aws-credentials", "aws-region"), at + ".");
                             String url = text(value, "url", at + ".url", null);
                             String key = text(value, "api-key", at + ".api-key", null);
+                            String credentials = text(value, "aws-credentials", at + ".aws-credentials", null);
+                            String region = text(value, "aws-region", at + ".aws-region", null);
+                            if (credentials != null || region != null) {
+                                awsCredentials = credentials;
+                                awsRegion = region;
+                                awsAt = at + ".aws-credentials";
+                                if (!e.getKey().equals(ProviderKind.BEDROCK.configName())) {
+                                    problems.add(at + ".aws-credentials: AWS signing applies to the bedrock upstream "
+                                            + "only");
+                                }
+                            }
                             if (url == null) {
                                 problems.add(at + ".url: expected the upstream's URL, but it is missing");
                             } else {
@@ -399,6 +413,28 @@ public record ServerConfig(
          */
         public Builder upstream(String name, String url, String apiKey) {
             upstreams.put(name, new String[] {url, apiKey, "--upstream " + name});
+            return this;
+        }
+
+        /**
+         * Has the proxy sign every request to the Bedrock upstream with its own AWS credentials (SigV4) in
+         * place of the client's signature, so that a repaired body can be sent.
+         *
+         * @param credentials {@code default} (the AWS SDK's default chain), {@code env} or
+         *     {@code profile:NAME}; {@code null} keeps what a configuration file set
+         * @param region the region to sign for; {@code null} keeps what a configuration file set, else the
+         *     region comes from the upstream's host ({@code bedrock-runtime.REGION.amazonaws.com})
+         * @return this
+         * @see AwsSigning
+         */
+        public Builder awsSigning(String credentials, String region) {
+            if (credentials != null) {
+                this.awsCredentials = credentials;
+                this.awsAt = "--aws-credentials";
+            }
+            if (region != null) {
+                this.awsRegion = region;
+            }
             return this;
         }
 
@@ -575,13 +611,17 @@ public record ServerConfig(
                     out.add(at + ": expected an http or https URL, but was \"" + url + "\" (" + e.getReason() + ")");
                 }
                 if (kind == ProviderKind.BEDROCK && key != null) {
-                    out.add(at + ".api-key: Bedrock requests are signed with AWS SigV4 by the client; the proxy "
-                            + "holds no key for Bedrock");
+                    out.add(at + ".api-key: Bedrock requests are signed with AWS SigV4, not sent with a key; for the "
+                            + "proxy to sign them, set aws-credentials");
                 }
+                AwsSigning signing = kind == ProviderKind.BEDROCK && uri != null ? awsSigning(uri, out) : null;
                 if (uri != null && (key == null || !key.isBlank())) {
-                    ups.put(kind, new Upstream(kind, uri, key));
+                    ups.put(kind, new Upstream(kind, uri, key, signing));
                 }
             });
+            if ((awsCredentials != null || awsRegion != null) && !upstreams.containsKey(ProviderKind.BEDROCK.configName())) {
+                out.add(awsAt + ": AWS signing applies to the bedrock upstream, which is not configured");
+            }
             StashFailureMode failure = StashFailureMode.FAIL_CLOSED;
             String fm = failureMode == null ? "" : failureMode.trim().toLowerCase(Locale.ROOT);
             if (fm.equals("fail-open") || fm.equals("fail_open")) {
@@ -651,6 +691,35 @@ public record ServerConfig(
                     : source != null && source.getParent() != null ? source.getParent().resolve(exchangeLogFile.trim())
                     : Path.of(exchangeLogFile.trim());
             return new ExchangeLogConfig(file, level, maxBytes, Math.max(maxFiles, 1), exchangeLogHashKey);
+        }
+
+        /** The Bedrock upstream's signing, or {@code null} when the client's signature passes through. */
+        private AwsSigning awsSigning(URI url, List<String> out) {
+            String regionAt = awsAt.replace("aws-credentials", "aws-region");
+            if (awsCredentials == null) {
+                if (awsRegion != null) {
+                    out.add(regionAt + ": the region to sign for applies only with aws-credentials");
+                }
+                return null;
+            }
+            String credentials = expand(awsCredentials, awsAt, out).trim();
+            String problem = AwsSigning.credentialsProblem(credentials);
+            if (problem != null) {
+                out.add(awsAt + ": " + problem);
+                return null;
+            }
+            String region = awsRegion != null ? expand(awsRegion, regionAt, out).trim() : AwsSigning.regionOf(url);
+            if (region == null) {
+                out.add(regionAt + ": the upstream's host (" + url.getHost() + ") names no AWS region; give the region "
+                        + "to sign for, such as us-east-1");
+                return null;
+            }
+            try {
+                return new AwsSigning(credentials, region);
+            } catch (IllegalArgumentException e) {
+                out.add(regionAt + e.getMessage().substring("region".length()));
+                return null;
+            }
         }
 
         private String expand(String value, String at, List<String> out) {

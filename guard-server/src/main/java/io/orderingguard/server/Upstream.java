@@ -16,8 +16,11 @@ import java.util.Objects;
  * @param apiKey a key the proxy sends instead of the client's ({@code Authorization: Bearer} for OpenAI,
  *     {@code api-key} for Azure OpenAI, {@code x-api-key} for Anthropic, {@code x-goog-api-key} for
  *     Gemini and Vertex AI), or {@code null} to pass the client's credentials through untouched
+ * @param awsSigning for Bedrock, the AWS credentials the proxy signs every request with in place of the
+ *     client's signature, or {@code null} to pass the client's signature through (then a repaired body
+ *     cannot be sent: it would fail the signature)
  */
-public record Upstream(ProviderKind kind, URI url, String apiKey) {
+public record Upstream(ProviderKind kind, URI url, String apiKey, AwsSigning awsSigning) {
 
     /** Validates the fields. */
     public Upstream {
@@ -26,6 +29,20 @@ public record Upstream(ProviderKind kind, URI url, String apiKey) {
         if (apiKey != null && apiKey.isBlank()) {
             throw new IllegalArgumentException("apiKey must not be blank");
         }
+        if (awsSigning != null && kind != ProviderKind.BEDROCK) {
+            throw new IllegalArgumentException("awsSigning applies to the bedrock upstream only, not " + kind.configName());
+        }
+    }
+
+    /**
+     * Creates an upstream that signs nothing itself.
+     *
+     * @param kind the provider kind
+     * @param url the base URL
+     * @param apiKey a key the proxy sends instead of the client's, or {@code null}
+     */
+    public Upstream(ProviderKind kind, URI url, String apiKey) {
+        this(kind, url, apiKey, null);
     }
 
     /**
@@ -54,6 +71,7 @@ public record Upstream(ProviderKind kind, URI url, String apiKey) {
     /** Never shows the key. */
     @Override
     public String toString() {
-        return kind.configName() + "=" + url + (apiKey == null ? "" : " (key held by the proxy)");
+        return kind.configName() + "=" + url + (apiKey == null ? "" : " (key held by the proxy)")
+                + (awsSigning == null ? "" : " (" + awsSigning + ")");
     }
 }

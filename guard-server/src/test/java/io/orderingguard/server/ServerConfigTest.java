@@ -75,6 +75,56 @@ class ServerConfigTest {
     }
 
     @Test
+    void should_sign_bedrock_with_named_credentials_for_the_region_of_the_host_or_the_one_given() throws Exception {
+        Path file = dir.resolve("bedrock.yaml");
+        Files.writeString(file, """
+                ordering-guard:
+                  server:
+                    upstreams:
+                      bedrock: {url: "https://bedrock-runtime.eu-west-3.amazonaws.com", aws-credentials: default}
+                """);
+        Upstream fromHost = ServerConfig.builder().readYaml(file).build().upstreams().get(ProviderKind.BEDROCK);
+        assertThat(fromHost.awsSigning()).isEqualTo(new AwsSigning("default", "eu-west-3"));
+        assertThat(fromHost.toString()).isEqualTo("bedrock=https://bedrock-runtime.eu-west-3.amazonaws.com "
+                + "(AWS SigV4 with default credentials for eu-west-3)");
+        assertThat(ServerConfig.builder().readYaml(file).awsSigning("profile:prod", "us-west-2").build().upstreams()
+                .get(ProviderKind.BEDROCK).awsSigning()).as("the options win over the file")
+                .isEqualTo(new AwsSigning("profile:prod", "us-west-2"));
+        assertThat(ServerConfig.builder().readYaml(file).awsSigning(null, "us-east-2").build().upstreams()
+                .get(ProviderKind.BEDROCK).awsSigning()).as("a region alone keeps the file's credentials")
+                .isEqualTo(new AwsSigning("default", "us-east-2"));
+        assertThat(ServerConfig.builder().upstream("bedrock", "https://bedrock-runtime.us-east-1.amazonaws.com").build()
+                .upstreams().get(ProviderKind.BEDROCK).awsSigning()).as("by default the client's signature passes")
+                .isNull();
+    }
+
+    @Test
+    void should_name_what_is_wrong_with_aws_signing() {
+        assertThatThrownBy(() -> ServerConfig.builder().upstream("bedrock", "https://gateway.internal/bedrock")
+                .awsSigning("default", null).build())
+                .isInstanceOf(GuardConfigException.class)
+                .hasMessage("invalid guard serve configuration: --aws-region: the upstream's host (gateway.internal) "
+                        + "names no AWS region; give the region to sign for, such as us-east-1");
+        assertThatThrownBy(() -> ServerConfig.builder().upstream("bedrock", "https://bedrock-runtime.us-east-1.amazonaws.com")
+                .awsSigning("instance-role", "us-east-1").upstream("openai", "https://api.openai.com").build())
+                .hasMessage("invalid guard serve configuration: --aws-credentials: expected default, env or profile:NAME, but was \"instance-role\"");
+        assertThatThrownBy(() -> ServerConfig.builder().upstream("bedrock", "https://gateway.internal")
+                .awsSigning("env", "US East").build())
+                .hasMessage("invalid guard serve configuration: --aws-region: expected an AWS region such as us-east-1, but was \"US East\"");
+        assertThatThrownBy(() -> ServerConfig.builder().upstream("openai", "https://api.openai.com")
+                .awsSigning("default", null).build())
+                .hasMessage("invalid guard serve configuration: --aws-credentials: AWS signing applies to the bedrock upstream, which is not "
+                        + "configured");
+        assertThatThrownBy(() -> ServerConfig.builder().upstream("bedrock", "https://gateway.internal")
+                .awsSigning(null, "us-east-1").build())
+                .hasMessage("invalid guard serve configuration: --aws-region: the region to sign for applies only with aws-credentials");
+        assertThatThrownBy(() -> ServerConfig.builder()
+                .upstream("bedrock", "https://bedrock-runtime.us-east-1.amazonaws.com", "key").build())
+                .hasMessage("invalid guard serve configuration: --upstream bedrock.api-key: Bedrock requests are signed with AWS SigV4, not sent "
+                        + "with a key; for the proxy to sign them, set aws-credentials");
+    }
+
+    @Test
     void should_name_unknown_keys_and_wrong_types_in_the_file() throws Exception {
         Path file = dir.resolve("bad.yaml");
         Files.writeString(file, """
@@ -92,7 +142,8 @@ class ServerConfigTest {
                         + "disabled-advisory-rule-ids, enabled, exchange-log, fallback-profile, metrics, mode, profile-files, "
                         + "profiles, server, stash\n"
                         + "  - ordering-guard.mode: expected a single value, but found ARRAY\n"
-                        + "  - ordering-guard.server.upstreams.openai.uri: unknown key; expected one of api-key, url\n"
+                        + "  - ordering-guard.server.upstreams.openai.uri: unknown key; expected one of api-key, "
+                        + "aws-credentials, aws-region, url\n"
                         + "  - ordering-guard.server.upstreams.openai.url: expected the upstream's URL, but it is missing\n"
                         + "  - upstreams: expected at least one (--upstream NAME=URL or ordering-guard.server.upstreams), "
                         + "NAME one of openai, anthropic, gemini, vertex, azure-openai, bedrock");
