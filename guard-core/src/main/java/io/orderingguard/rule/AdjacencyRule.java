@@ -8,7 +8,6 @@ import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.ToolCall;
-import io.orderingguard.timeline.WireRelation;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -35,8 +34,8 @@ import java.util.Set;
  * same successor).
  *
  * <p>Wire message boundaries: when a tool call's result and the message after it name the same
- * wire message ({@link io.orderingguard.timeline.WireRelation#SAME}), no separate successor exists on
- * the wire and nothing is reported. When they are unknown or different the rule applies as written
+ * wire message (the same {@link io.orderingguard.timeline.Entry#wireMessage()}), no separate
+ * successor exists on the wire and nothing is reported. When they are unknown or different the rule applies as written
  * (Mistral's {@code tool → user} is rejected however the client groups it, since its wire has no
  * message that carries both).
  *

@@ -8,7 +8,6 @@ import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
-import io.orderingguard.timeline.WireRelation;
 import java.util.List;
 
 /**

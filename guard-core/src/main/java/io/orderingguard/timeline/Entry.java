@@ -17,7 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * format, on either side: a Bedrock Converse or Anthropic user message that holds
  * {@code toolResult} blocks and user text names the same id on the text's {@link Message} and on
  * each answered call's {@link ToolResult#wireMessage()}. Rules that group by role follow these
- * boundaries where they are known ({@link WireRelation#of(String, String)}); where they are
+ * boundaries where both sides name their wire message; where they are
  * unknown ({@code null}), a rule must not block on a distinction it cannot see.
  *
  * <p>Entries are immutable: payloads are deep-copied on the way in and on the way out.

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** The request option records and wire relations: validation with exact messages, factories, merging. */
+/** The request option records, wire messages and provider execution: validation with exact messages, factories, merging. */
 class RequestOptionsTest {
 
     @Test
@@ -52,17 +52,7 @@ class RequestOptionsTest {
     }
 
     @Test
-    void wireRelationsAndProviderExecution() {
-        ToolCall answered = Entry.toolCall("c1", "search", null)
-                .withResult(ToolResult.of("3 hits").withWireMessage("w3"));
-
-        assertThat(WireRelation.of("w1", "w1")).isEqualTo(WireRelation.SAME);
-        assertThat(WireRelation.of("w1", "w2")).isEqualTo(WireRelation.SEPARATE);
-        assertThat(WireRelation.of(null, "w2")).isEqualTo(WireRelation.UNKNOWN);
-        assertThat(WireRelation.ofResult(answered, Entry.user("u2", "and?").withWireMessage("w3")))
-                .isEqualTo(WireRelation.SAME);
-        assertThat(WireRelation.ofResult(Entry.toolCall("c2", "s", null), Entry.user("u2", "x").withWireMessage("w3")))
-                .isEqualTo(WireRelation.UNKNOWN);
+    void wireMessagesAndProviderExecution() {
         assertThat(Entry.providerToolCall("s1", "web_search", null).isUnanswered()).isFalse();
         assertThat(Entry.toolCall("c3", "search", null).isUnanswered()).isTrue();
         assertThatThrownBy(() -> Entry.orphanResult("c4", "", "x").withProviderExecuted(true))

@@ -1,5 +1,8 @@
-package io.orderingguard.timeline;
+package io.orderingguard.rule;
 
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
 import java.util.Objects;
 
 /**
@@ -13,7 +16,7 @@ import java.util.Objects;
  *
  * <p>Thread-safe (an enum).
  */
-public enum WireRelation {
+enum WireRelation {
     /** Both name the same wire message. */
     SAME,
     /** Both name a wire message, and the names differ. */
@@ -28,7 +31,7 @@ public enum WireRelation {
      * @param second the second id, or {@code null} when unknown
      * @return {@link #UNKNOWN} when either is {@code null}, else {@link #SAME} or {@link #SEPARATE}
      */
-    public static WireRelation of(String first, String second) {
+    static WireRelation of(String first, String second) {
         if (first == null || second == null) {
             return UNKNOWN;
         }
@@ -43,7 +46,7 @@ public enum WireRelation {
      * @param entry the other entry
      * @return the relation; {@link #UNKNOWN} when the call has no result
      */
-    public static WireRelation ofResult(ToolCall answered, Entry entry) {
+    static WireRelation ofResult(ToolCall answered, Entry entry) {
         ToolResult result = answered.result();
         return result == null ? UNKNOWN : of(result.wireMessage(), entry.wireMessage());
     }
