@@ -1,7 +1,6 @@
 package io.orderingguard.rule;
 
 import io.orderingguard.timeline.Thought;
-import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;

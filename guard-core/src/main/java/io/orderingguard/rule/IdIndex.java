@@ -1,7 +1,6 @@
 package io.orderingguard.rule;
 
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.TimelineStructure;
 import java.util.List;
 import java.util.function.IntFunction;
 

@@ -4,7 +4,6 @@ import io.orderingguard.timeline.Thought;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.TimelineStructure;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
-import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
 import java.util.HashSet;
 import java.util.List;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
-import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.Kind;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,6 @@ import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Timeline;
-import io.orderingguard.timeline.TimelineStructure;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -38,7 +37,7 @@ public final class RuleContext {
     private RuleContext(Dispatch dispatch, Baseline previous, CapturedBaseline current, List<String> capturePaths) {
         this.dispatch = dispatch;
         this.timeline = dispatch.timeline();
-        this.structure = timeline.structure();
+        this.structure = TimelineStructure.of(timeline.entries());
         this.previous = previous;
         this.current = current;
         this.capturePaths = capturePaths;
@@ -143,7 +142,7 @@ public final class RuleContext {
      *
      * @return the structure
      */
-    public TimelineStructure structure() {
+    TimelineStructure structure() {
         return structure;
     }
 

@@ -30,6 +30,26 @@
  * {@code nonEmptyTurn} with {@code onlyTerminal} also catches a thought-only final turn;
  * {@code schemaIntegrity} reports even on an empty timeline.
  *
+ * <h2>How rules read a timeline</h2>
+ *
+ * <ul>
+ *   <li><b>Role attribution.</b> A USER or ASSISTANT message has its own role. Any other entry
+ *       (thought, tool call, and SYSTEM message, which is transparent) takes the role of the
+ *       nearest non-system messages around it: when the message before is USER and the one after is
+ *       ASSISTANT, the entry belongs to the ASSISTANT (the reasoning and tool calls sandwiched
+ *       between a prompt and its reply are part of the reply); with no message before it takes the
+ *       following message's role; otherwise the preceding message's role. So a thought or tool call
+ *       after the last user message, with no later message, joins the USER group. With no
+ *       non-system message at all, no entry has a role.</li>
+ *   <li><b>Role groups</b> are maximal runs of consecutive entries with the same attributed role;
+ *       the <b>latest group</b> is the last one.</li>
+ *   <li>The <b>latest user turn</b> is the last USER message.</li>
+ *   <li>The <b>immediate successor</b> of entry {@code i} is entry {@code i + 1}.</li>
+ *   <li><b>Wire messages.</b> Where two entries both name their wire message
+ *       ({@link io.orderingguard.timeline.Entry#wireMessage()}), rules that group by role follow the
+ *       provider's grouping; where either is unknown, a rule does not block on the distinction.</li>
+ * </ul>
+ *
  * <h2>Semantics of the provider-gap capabilities</h2>
  *
  * <ul>

@@ -14,7 +14,7 @@ import java.util.RandomAccess;
  * <p>Ids are not required to be unique: duplicate tool-call ids are a defect that a rule reports
  * and a repair fixes, so a timeline must be able to hold them.
  *
- * <p>Thread-safe: immutable. The derived {@link #structure()} is computed once, on first use.
+ * <p>Thread-safe: immutable.
  */
 public final class Timeline {
 
@@ -22,7 +22,6 @@ public final class Timeline {
 
     private final List<Entry> entries;
     private final List<DeclaredTool> tools;
-    private volatile TimelineStructure structure;
 
     private Timeline(List<Entry> entries, List<DeclaredTool> tools) {
         this.entries = entries;
@@ -167,20 +166,6 @@ public final class Timeline {
             }
         }
         return -1;
-    }
-
-    /**
-     * Returns the derived structure: role attribution, role groups, latest user turn.
-     *
-     * @return the structure, computed once
-     */
-    public TimelineStructure structure() {
-        TimelineStructure s = structure;
-        if (s == null) {
-            s = TimelineStructure.of(entries);
-            structure = s;
-        }
-        return s;
     }
 
     /**

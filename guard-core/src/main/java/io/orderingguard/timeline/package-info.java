@@ -2,8 +2,7 @@
  * The provider-neutral timeline model: {@link io.orderingguard.timeline.Entry entries}
  * ({@link io.orderingguard.timeline.Message}, {@link io.orderingguard.timeline.Thought},
  * {@link io.orderingguard.timeline.ToolCall}), the {@link io.orderingguard.timeline.Timeline} that
- * orders them, its derived {@link io.orderingguard.timeline.TimelineStructure}, and the
- * {@link io.orderingguard.timeline.Dispatch} the guard checks, with its
+ * orders them, and the {@link io.orderingguard.timeline.Dispatch} the guard checks, with its
  * {@link io.orderingguard.timeline.RequestOptions request options} ({@link io.orderingguard.timeline.Reasoning},
  * {@link io.orderingguard.timeline.ToolChoice}). Entries may name the wire message that carried them
  * ({@link io.orderingguard.timeline.Entry#wireMessage()}), and tool calls may be provider-executed.

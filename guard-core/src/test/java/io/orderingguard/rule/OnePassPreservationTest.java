@@ -16,7 +16,6 @@ import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Timeline;
-import io.orderingguard.timeline.TimelineStructure;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -370,7 +369,7 @@ class OnePassPreservationTest {
         List<String> found = new ArrayList<>();
         List<Entry> entries = dispatch.timeline().entries();
         int[] map = align(prior, entries);
-        TimelineStructure structure = dispatch.timeline().structure();
+        TimelineStructure structure = TimelineStructure.of(dispatch.timeline().entries());
         for (PreservationRule rule : RULES) {
             if (rule.resetOnModelSwitch() && prior.model() != null && dispatch.model() != null
                     && !Objects.equals(prior.model(), dispatch.model())) {

@@ -8,7 +8,6 @@ import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Timeline;
-import io.orderingguard.timeline.TimelineStructure;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
 import java.util.ArrayList;
@@ -70,7 +69,7 @@ class StepCapTest {
                 entries.add(new Message(ids.get(i), Role.USER, "go", null, null, null, null));
             }
         }
-        TimelineStructure structure = Timeline.of(entries).structure();
+        TimelineStructure structure = TimelineStructure.of(entries);
 
         IdIndex index = IdIndex.build(n, count, ids::get, structure, Kind.TOOL_CALL);
         IdIndex all = IdIndex.build(n, ids::get);
@@ -127,7 +126,7 @@ class StepCapTest {
     private static List<String> oracle(Dispatch dispatch, int max) {
         List<String> found = new ArrayList<>();
         List<Entry> entries = dispatch.timeline().entries();
-        TimelineStructure s = dispatch.timeline().structure();
+        TimelineStructure s = TimelineStructure.of(dispatch.timeline().entries());
         Map<String, List<String>> perStep = new LinkedHashMap<>();
         for (int g = 0; g < s.groupCount(); g++) {
             List<String> stepless = new ArrayList<>();

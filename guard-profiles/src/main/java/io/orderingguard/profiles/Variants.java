@@ -4,8 +4,10 @@ import io.orderingguard.surface.ProviderIds;
 import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Message;
 import io.orderingguard.timeline.Reasoning;
 import io.orderingguard.timeline.RequestOptions;
+import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.Thought;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -128,7 +130,10 @@ final class Variants {
      */
     private static Thought currentTurnThought(Dispatch dispatch, List<String> tags, boolean signed) {
         List<Entry> entries = dispatch.timeline().entries();
-        int from = dispatch.timeline().structure().latestUserIndex() + 1;
+        int from = entries.size();
+        while (from > 0 && !(entries.get(from - 1) instanceof Message m && m.role() == Role.USER)) {
+            from--;
+        }
         for (int i = from; i < entries.size(); i++) {
             if (entries.get(i) instanceof Thought t
                     && (t.replayCompatibility() == null || tags.contains(t.replayCompatibility()))

@@ -1,24 +1,16 @@
-package io.orderingguard.timeline;
+package io.orderingguard.rule;
 
+import io.orderingguard.timeline.Entry;
+import io.orderingguard.timeline.Kind;
+import io.orderingguard.timeline.Message;
+import io.orderingguard.timeline.Role;
+import io.orderingguard.timeline.ToolCall;
 import java.util.List;
 
 /**
- * The structure every rule relies on, derived once from a timeline's entries.
- *
- * <ul>
- *   <li><b>Role attribution.</b> A USER or ASSISTANT message has its own role. Any other entry
- *       (thought, tool call, and SYSTEM message, which is transparent) takes the role of the
- *       nearest non-system messages around it: when the message before is USER and the one after is
- *       ASSISTANT, the entry belongs to the ASSISTANT (the reasoning and tool calls sandwiched
- *       between a prompt and its reply are part of the reply); with no message before it takes the
- *       following message's role; otherwise the preceding message's role. So a thought or tool call
- *       after the last user message, with no later message, joins the USER group. With no
- *       non-system message at all, no entry has a role.</li>
- *   <li><b>Role groups</b> are maximal runs of consecutive entries with the same attributed role;
- *       the <b>latest group</b> is the last one.</li>
- *   <li>The <b>latest user turn</b> is the last USER message.</li>
- *   <li>The <b>immediate successor</b> of entry {@code i} is entry {@code i + 1}.</li>
- * </ul>
+ * The structure every rule relies on, derived once per check from the timeline's entries
+ * ({@link RuleContext#structure()}): each entry's attributed role, the role groups, the latest user
+ * turn and the immediate successor, as the package documentation defines them.
  *
  * <p>It also records each entry's {@link Kind}, so that a rule looking for one kind reads a byte per
  * entry instead of calling every entry (on a long conversation, mostly a cache miss each) to learn it
@@ -28,7 +20,7 @@ import java.util.List;
  * arrays and nothing per entry (the kinds are kept in the array that holds the messages' own roles
  * while the roles are worked out).
  */
-public final class TimelineStructure {
+final class TimelineStructure {
 
     private static final byte NONE = 0;
     private static final byte USER = 1;
@@ -126,7 +118,7 @@ public final class TimelineStructure {
      *
      * @return the size of the timeline
      */
-    public int size() {
+    int size() {
         return roles.length;
     }
 
@@ -136,7 +128,7 @@ public final class TimelineStructure {
      * @param index the entry position
      * @return the kind
      */
-    public Kind kind(int index) {
+    Kind kind(int index) {
         return KINDS[kinds[index]];
     }
 
@@ -146,7 +138,7 @@ public final class TimelineStructure {
      * @param index the entry position
      * @return USER, ASSISTANT, or {@code null} when the timeline has no non-system message
      */
-    public Role attributedRole(int index) {
+    Role attributedRole(int index) {
         return toRole(roles[index]);
     }
 
@@ -156,7 +148,7 @@ public final class TimelineStructure {
      * @param index the entry position
      * @return the group number, from 0
      */
-    public int groupOf(int index) {
+    int groupOf(int index) {
         return groupOf[index];
     }
 
@@ -165,7 +157,7 @@ public final class TimelineStructure {
      *
      * @return 0 for an empty timeline
      */
-    public int groupCount() {
+    int groupCount() {
         return groupCount;
     }
 
@@ -175,7 +167,7 @@ public final class TimelineStructure {
      * @param group the group number
      * @return the inclusive start
      */
-    public int groupStart(int group) {
+    int groupStart(int group) {
         return groupStarts[group];
     }
 
@@ -185,7 +177,7 @@ public final class TimelineStructure {
      * @param group the group number
      * @return the exclusive end
      */
-    public int groupEnd(int group) {
+    int groupEnd(int group) {
         return groupStarts[group + 1];
     }
 
@@ -195,7 +187,7 @@ public final class TimelineStructure {
      * @param group the group number
      * @return the role, or {@code null}
      */
-    public Role groupRole(int group) {
+    Role groupRole(int group) {
         return toRole(roles[groupStarts[group]]);
     }
 
@@ -204,7 +196,7 @@ public final class TimelineStructure {
      *
      * @return the last group number, or {@code -1} for an empty timeline
      */
-    public int latestGroup() {
+    int latestGroup() {
         return groupCount - 1;
     }
 
@@ -213,7 +205,7 @@ public final class TimelineStructure {
      *
      * @return the index, or {@code -1} when there is none
      */
-    public int latestUserIndex() {
+    int latestUserIndex() {
         return latestUserIndex;
     }
 
@@ -223,7 +215,7 @@ public final class TimelineStructure {
      * @param index the entry position
      * @return {@code index + 1}, or {@code -1} for the last entry
      */
-    public int successor(int index) {
+    int successor(int index) {
         return index + 1 < roles.length ? index + 1 : -1;
     }
 

@@ -9,85 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class TimelineStructureTest {
-
-    private static Role[] roles(Timeline t) {
-        TimelineStructure s = t.structure();
-        Role[] r = new Role[s.size()];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = s.attributedRole(i);
-        }
-        return r;
-    }
-
-    @Test
-    void should_attribute_the_sandwich_between_user_and_assistant_to_the_assistant() {
-        Timeline t = Timeline.of(Entry.user("u", "q"), Entry.thought("t", "hm"), Entry.toolCall("c", "s", null),
-                Entry.assistant("a", "done"));
-        assertThat(roles(t)).containsExactly(Role.USER, Role.ASSISTANT, Role.ASSISTANT, Role.ASSISTANT);
-        assertThat(t.structure().groupCount()).isEqualTo(2);
-        assertThat(t.structure().groupStart(1)).isEqualTo(1);
-        assertThat(t.structure().groupEnd(1)).isEqualTo(4);
-    }
-
-    @Test
-    void should_record_the_kind_of_every_entry() {
-        Timeline t = Timeline.of(Entry.system("s0", "rules"), Entry.user("u", "q"), Entry.thought("t", "hm"),
-                Entry.toolCall("c", "s", null), Entry.assistant("a", "done"));
-        List<Kind> kinds = new ArrayList<>();
-        for (int i = 0; i < t.structure().size(); i++) {
-            assertThat(t.structure().kind(i)).isEqualTo(t.entries().get(i).kind());
-            kinds.add(t.structure().kind(i));
-        }
-        assertThat(kinds).containsExactly(Kind.MESSAGE, Kind.MESSAGE, Kind.THOUGHT, Kind.TOOL_CALL, Kind.MESSAGE);
-    }
-
-    @Test
-    void should_attach_trailing_thoughts_and_calls_to_the_preceding_user_group() {
-        Timeline t = Timeline.of(Entry.user("u", "q"), Entry.thought("t", "hm"), Entry.toolCall("c", "s", null));
-        assertThat(roles(t)).containsExactly(Role.USER, Role.USER, Role.USER);
-        assertThat(t.structure().groupCount()).isEqualTo(1);
-        assertThat(t.structure().latestGroup()).isZero();
-    }
-
-    @Test
-    void should_give_leading_entries_the_role_of_the_following_message() {
-        Timeline t = Timeline.of(Entry.thought("t", "hm"), Entry.assistant("a", "x"), Entry.toolCall("c", "s", null));
-        assertThat(roles(t)).containsExactly(Role.ASSISTANT, Role.ASSISTANT, Role.ASSISTANT);
-    }
-
-    @Test
-    void should_make_system_messages_transparent() {
-        Timeline t = Timeline.of(Entry.system("s0", "rules"), Entry.user("u1", "a"), Entry.system("s1", "note"),
-                Entry.user("u2", "b"), Entry.assistant("a1", "c"));
-        assertThat(roles(t)).containsExactly(Role.USER, Role.USER, Role.USER, Role.USER, Role.ASSISTANT);
-        assertThat(t.structure().groupCount()).isEqualTo(2);
-        assertThat(t.structure().latestUserIndex()).isEqualTo(3);
-    }
-
-    @Test
-    void should_form_one_roleless_group_without_messages() {
-        Timeline t = Timeline.of(Entry.thought("t", "hm"), Entry.toolCall("c", "s", null));
-        assertThat(roles(t)).containsExactly(null, null);
-        assertThat(t.structure().groupCount()).isEqualTo(1);
-        assertThat(t.structure().groupRole(0)).isNull();
-        assertThat(t.structure().latestUserIndex()).isEqualTo(-1);
-    }
-
-    @Test
-    void should_have_no_groups_when_empty() {
-        TimelineStructure s = Timeline.empty().structure();
-        assertThat(s.groupCount()).isZero();
-        assertThat(s.latestGroup()).isEqualTo(-1);
-        assertThat(s.latestUserIndex()).isEqualTo(-1);
-    }
-
-    @Test
-    void should_give_successors() {
-        Timeline t = Timeline.of(Entry.user("u", "q"), Entry.assistant("a", "x"));
-        assertThat(t.structure().successor(0)).isEqualTo(1);
-        assertThat(t.structure().successor(1)).isEqualTo(-1);
-    }
+/** The timeline model's copies, validation messages and payload helpers. */
+class TimelineModelTest {
 
     @Test
     void should_never_share_payloads_with_the_caller() {
