@@ -1,5 +1,6 @@
 package io.orderingguard.server;
 
+import io.orderingguard.surface.ProviderIds;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +33,11 @@ final class BedrockSigner {
     private static final Set<String> SIGNATURE_HEADERS = Set.of("authorization", "x-amz-date", "x-amz-security-token",
             "x-amz-content-sha256");
 
-    /** Bedrock's SigV4 service name (the runtime is signed as {@code bedrock}). */
-    private static final String SERVICE = "bedrock";
+    /**
+     * Bedrock's SigV4 service name: the runtime is signed as {@code bedrock}, the name AWS gives the
+     * service and the one Ordering Guard uses as its provider id.
+     */
+    private static final String SERVICE = ProviderIds.BEDROCK;
 
     private final AwsSigning signing;
     private final AwsCredentialsProvider credentials;
