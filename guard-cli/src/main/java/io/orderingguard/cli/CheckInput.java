@@ -1,6 +1,7 @@
 package io.orderingguard.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.rule.Finding;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.wire.ParsedBody;
@@ -53,6 +54,18 @@ record CheckInput(Path file, int line, Dispatch dispatch, Wire wire) {
         String position(String id) {
             String at = parsed.position(id);
             return at != null ? at : parsed.resultPosition(id);
+        }
+
+        /**
+         * Returns where an entry a finding names sits in the body (for an orphan result: the result's
+         * position, though it shares the id of a call it came too late to answer).
+         *
+         * @param finding the finding
+         * @param id one of its primitive ids
+         * @return the position such as {@code messages[3].content[1]}, or {@code null}
+         */
+        String position(Finding finding, String id) {
+            return parsed.position(finding, id);
         }
     }
 

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
 import io.orderingguard.GuardResult;
 import io.orderingguard.json.ResultCodec;
+import io.orderingguard.rule.Finding;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -63,9 +65,12 @@ final class JsonReport {
             }
         }
         if (input.wire() != null) {
-            for (String list : new String[] {"blocking", "advisories", "unrepaired"}) {
-                for (JsonNode finding : o.path(list)) {
-                    positions((ObjectNode) finding, input.wire());
+            List<List<Finding>> lists = List.of(result.blocking(), result.advisories(), result.unrepaired());
+            String[] names = {"blocking", "advisories", "unrepaired"};
+            for (int l = 0; l < names.length; l++) {
+                JsonNode findings = o.path(names[l]);
+                for (int i = 0; i < findings.size() && i < lists.get(l).size(); i++) {
+                    positions((ObjectNode) findings.get(i), lists.get(l).get(i), input.wire());
                 }
             }
         }
@@ -115,10 +120,10 @@ final class JsonReport {
         return o;
     }
 
-    private static void positions(ObjectNode finding, CheckInput.Wire wire) {
+    private static void positions(ObjectNode finding, Finding source, CheckInput.Wire wire) {
         ObjectNode positions = NODES.objectNode();
         for (JsonNode id : finding.path("primitiveIds")) {
-            String at = wire.position(id.asText());
+            String at = wire.position(source, id.asText());
             if (at != null) {
                 positions.put(id.asText(), at);
             }

@@ -79,7 +79,7 @@ final class TextReport {
     private static void finding(PrintWriter out, Finding f, String label, CheckInput.Wire wire) {
         List<String> ids = new java.util.ArrayList<>();
         for (String id : f.primitiveIds()) {
-            String at = wire == null ? null : wire.position(id);
+            String at = wire == null ? null : wire.position(f, id);
             ids.add(at == null ? id : id + " at " + at);
         }
         out.println("  " + label + "  " + f.ruleId() + " [" + f.ruleType() + "] " + String.join(", ", ids));

@@ -5,6 +5,7 @@ import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Kind;
 import io.orderingguard.timeline.Surface;
+import io.orderingguard.timeline.ToolCall;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,8 @@ import java.util.List;
  * Ids of a kind must be unique across the whole timeline: a provider or gateway that numbers
  * tool-call ids per response ({@code call_0} every turn) cross-wires results. Each set of entries
  * sharing an id is one finding listing every member (the shared id repeated). Mutate mode renames
- * every member, call and result together.
+ * every member, call and result together. An unanswered call and the orphan results with its id (results
+ * that came too late to answer it, as the provider reads them) are no collision.
  *
  * <p>Passes: {@code call_0, call_1}. Fails: {@code call_0, call_0}.
  *
@@ -81,8 +83,20 @@ public record IdentifierUniquenessRule(String id, Kind kind, RuleSurface surface
                 continue;
             }
             List<String> members = new ArrayList<>();
+            boolean collides = false;
+            int calls = 0;
             for (int k = i; k >= 0; k = index.next(k)) {
-                members.add(entries.get(k).id());
+                Entry member = entries.get(k);
+                members.add(member.id());
+                if (!(member instanceof ToolCall c) || c.requested()) {
+                    calls++;
+                    // an answered call and a second result with its id (or two calls) do collide
+                    collides |= calls > 1 || !(member instanceof ToolCall c2 && c2.isUnanswered());
+                }
+            }
+            if (!collides && calls > 0) {
+                // one unanswered call and the results that came too late to answer it: no collision
+                continue;
             }
             sink.report(this, Facet.DUPLICATE, members, kind.wireName() + " id " + RuleFields.quote(entries.get(i).id())
                     + " is shared by " + members.size() + " entries");

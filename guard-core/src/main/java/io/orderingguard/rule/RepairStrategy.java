@@ -31,6 +31,8 @@ public enum RepairStrategy implements WireNamed {
     SYNTHESIZE_MISSING_TOOL_RESULT("synthesize-missing-tool-result"),
     /** Drop a tool result whose call is not in the conversation. */
     DROP_ORPHAN_RESULT("drop-orphan-result"),
+    /** Move a tool result that other messages separate from its call to right after the call. */
+    MOVE_LATE_TOOL_RESULT("move-late-tool-result"),
     /** Insert a filler of an allowed role between an entry and a forbidden message. */
     INSERT_BRIDGE_FILLER("insert-bridge-filler"),
     /** Drop a thought that is followed by a message instead of what it produced. */

@@ -11,7 +11,8 @@ import java.util.List;
  * run leaves a call unanswered, a memory window evicts the call and leaves its result orphaned. One
  * finding per offending entry, with facet {@code unanswered} or {@code orphan}. Mutate mode
  * synthesises an error result for an unanswered call and drops an orphan result (recording its
- * content).
+ * content); a result that came too late to answer its call (an orphan after the unanswered call with its
+ * id, as a reader puts a result that other messages separate from its call) is moved to its call instead.
  *
  * <p>With {@code emptyErrorResults}, an error result (of an answered call or an orphan) whose content
  * is blank is a finding too, facet {@code empty-error-result}: Bedrock Converse rejects an
@@ -71,11 +72,21 @@ public record ToolResultPairingRule(
         return switch (facet) {
             case UNANSWERED -> {
                 int i = EntrySearch.locate(working, id, e -> e instanceof ToolCall c && c.isUnanswered());
-                yield i < 0 ? RepairResult.notApplicable() : ToolResultRepairs.answer(working, i, (ToolCall) working.get(i));
+                if (i < 0) {
+                    yield RepairResult.notApplicable();
+                }
+                int late = ToolResultRepairs.lateResult(working, i);
+                yield late >= 0 ? ToolResultRepairs.moveLate(working, i, late)
+                        : ToolResultRepairs.answer(working, i, (ToolCall) working.get(i));
             }
             case ORPHAN -> {
                 int i = EntrySearch.locate(working, id, e -> e instanceof ToolCall c && c.isOrphan());
-                yield i < 0 ? RepairResult.notApplicable() : ToolResultRepairs.dropOrphan(working, i, (ToolCall) working.get(i));
+                if (i < 0) {
+                    yield RepairResult.notApplicable();
+                }
+                int call = ToolResultRepairs.callOfLate(working, i);
+                yield call >= 0 ? ToolResultRepairs.moveLate(working, call, i)
+                        : ToolResultRepairs.dropOrphan(working, i, (ToolCall) working.get(i));
             }
             case EMPTY_ERROR_RESULT -> {
                 int i = EntrySearch.locate(working, id, e -> e instanceof ToolCall c && c.result() != null

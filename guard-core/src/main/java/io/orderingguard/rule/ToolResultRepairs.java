@@ -25,6 +25,46 @@ final class ToolResultRepairs {
                 List.of(), List.of(answered));
     }
 
+    /** Returns the index of the first orphan result after the unanswered call at {@code i} with its id, or -1. */
+    static int lateResult(List<Entry> entries, int i) {
+        String id = entries.get(i).id();
+        for (int k = i + 1; k < entries.size(); k++) {
+            if (entries.get(k) instanceof ToolCall c && c.isOrphan() && c.id().equals(id)) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Returns the index of the unanswered call before the orphan result at {@code i} that the result came
+     * too late to answer (the latest with its id, and only when the result is its first late one), or -1.
+     */
+    static int callOfLate(List<Entry> entries, int i) {
+        String id = entries.get(i).id();
+        for (int k = i - 1; k >= 0; k--) {
+            if (entries.get(k) instanceof ToolCall c && c.id().equals(id) && c.requested()) {
+                return c.isUnanswered() && lateResult(entries, k) == i ? k : -1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Moves the result that came too late (the orphan at {@code late}) to the unanswered call at
+     * {@code i}: the call is answered with it, and a renderer lays it out right after the call.
+     */
+    static RepairResult moveLate(List<Entry> entries, int i, int late) {
+        ToolCall call = (ToolCall) entries.get(i);
+        ToolCall orphan = (ToolCall) entries.get(late);
+        ToolCall answered = call.withResult(orphan.result().withWireMessage(null));
+        entries.set(i, answered);
+        entries.remove(late);
+        return RepairResult.applied(RepairStrategy.MOVE_LATE_TOOL_RESULT, call.id(), null,
+                "moved the result of tool call '" + call.id() + "' (" + call.tool() + ") to right after its call: "
+                        + "other messages came between them", List.of(call, orphan), List.of(answered));
+    }
+
     /** Drops the orphan result at {@code i}. */
     static RepairResult dropOrphan(List<Entry> entries, int i, ToolCall orphan) {
         entries.remove(i);

@@ -331,10 +331,7 @@ final class ProxyHandler extends Handler.Abstract {
                 s.append(i == 0 ? "" : "; ").append(f.ruleId());
                 List<String> at = new ArrayList<>();
                 for (String id : f.primitiveIds()) {
-                    String pos = parsed.position(id);
-                    if (pos == null) {
-                        pos = parsed.resultPosition(id);
-                    }
+                    String pos = parsed.position(f, id);
                     at.add(pos == null ? id : pos + " (" + id + ")");
                 }
                 if (!at.isEmpty()) {

@@ -2,6 +2,7 @@ package io.orderingguard.wire;
 
 import io.orderingguard.GuardResult;
 import io.orderingguard.OrderingGuard;
+import io.orderingguard.rule.Facet;
 import io.orderingguard.rule.Finding;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
@@ -128,6 +129,23 @@ public record ParsedBody(Dispatch dispatch, Map<String, String> positions, Map<S
      */
     public String resultPosition(String callId) {
         return resultPositions.get(callId);
+    }
+
+    /**
+     * Returns where an entry a finding names sits in the body: for a finding about an orphan result, the
+     * result's position first (a result that came too late to answer its call shares the call's id),
+     * else the entry's, falling back to the other.
+     *
+     * @param finding the finding
+     * @param entryId one of its primitive ids
+     * @return the position, or {@code null} when the body has no such entry or result
+     */
+    public String position(Finding finding, String entryId) {
+        String first = finding.facet() == Facet.ORPHAN ? resultPosition(entryId) : position(entryId);
+        if (first != null) {
+            return first;
+        }
+        return finding.facet() == Facet.ORPHAN ? position(entryId) : resultPosition(entryId);
     }
 
     /** The parsed body with positions, read once. */

@@ -238,12 +238,31 @@ public final class GeminiCodec implements WireCodec {
             String latest = p.entries.get(open.get(open.size() - 1)).wireMessage();
             for (int k = 0; k < open.size(); k++) {
                 int index = open.get(k);
-                if (latest.equals(p.entries.get(index).wireMessage())) {
+                if (latest.equals(p.entries.get(index).wireMessage()) && p.takesResults(index)) {
                     open.remove(k);
                     return index;
                 }
             }
             return -1;
+        }
+
+        /**
+         * The id of the earliest call named {@code tool} that no longer takes responses (a content with text
+         * came after it), claimed for a response that comes too late to answer it, or {@code otherwise}: the
+         * late response is then an orphan with its call's id, which a repair can move back to the call.
+         */
+        String late(WireParse p, String tool, String otherwise) {
+            List<Integer> open = byName.get(tool);
+            if (open != null) {
+                for (int k = 0; k < open.size(); k++) {
+                    int index = open.get(k);
+                    if (!p.takesResults(index)) {
+                        open.remove(k);
+                        return p.entries.get(index).id();
+                    }
+                }
+            }
+            return otherwise;
         }
     }
 
@@ -335,6 +354,8 @@ public final class GeminiCodec implements WireCodec {
      */
     static void answer(WireParse p, Pairing pairing, String responseId, String tool, ToolResult result,
             JsonNode original, String id, String wire, int j, String at) {
+        // a user content with text between the call's content and this one ends the time its calls take responses
+        p.at(wire, false);
         if (responseId != null) {
             Integer open = p.openCalls.get(responseId);
             ToolCall holder = new ToolCall(responseId, tool, null, result.withWireMessage(wire), false, null, null,
@@ -345,7 +366,7 @@ public final class GeminiCodec implements WireCodec {
             return;
         }
         int index = pairing.take(p, tool);
-        String callId = index >= 0 ? p.entries.get(index).id() : id;
+        String callId = index >= 0 ? p.entries.get(index).id() : pairing.late(p, tool, id);
         if (index >= 0 && !Integer.valueOf(index).equals(p.openCalls.get(callId))) {
             // a later call repeats this call's wire id: answer this very call, not the latest with the id
             p.answerAt(index, result.withWireMessage(wire), original, j, at);

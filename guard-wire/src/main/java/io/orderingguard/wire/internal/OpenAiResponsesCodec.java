@@ -224,6 +224,8 @@ public final class OpenAiResponsesCodec implements WireCodec {
         Items(WireParse p, boolean continued) {
             this.p = p;
             this.continued = continued;
+            // OpenAI accepts other items between a function_call and its output
+            p.lateResults = true;
         }
 
         void read(InputNode element, int i) {

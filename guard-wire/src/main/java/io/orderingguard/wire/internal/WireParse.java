@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
 
@@ -56,6 +57,21 @@ final class WireParse {
     final List<UnknownShape> unknown = new ArrayList<>();
     /** Requested calls still waiting for a result, by id (the latest call with an id wins). */
     final Map<String, Integer> openCalls = new HashMap<>();
+
+    /**
+     * Whether a result answers its call wherever it comes later in the body (OpenAI Responses accepts
+     * other items between a call and its output). Otherwise a call takes results only until a message
+     * with other content follows the call's message: Anthropic, Bedrock and Gemini want the results in
+     * the next message, Chat Completions in the tool messages right after the call's message. A result
+     * that comes later is an orphan where it stands, and its call unanswered, as the provider sees them.
+     */
+    boolean lateResults;
+    /** Calls at entry indices below this take no more results (a message with other content came after them). */
+    private int closedBefore;
+    /** The wire message read last, where its first entry went, and whether it held more than results. */
+    private String currentWire;
+    private int currentStart;
+    private boolean currentHasContent;
 
     /**
      * Indices of the provider-executed calls, in wire order: the only entries a provider result can
@@ -191,7 +207,32 @@ final class WireParse {
         return callId + '|' + resultWireMessage;
     }
 
+    /**
+     * Notes that the body reached a part of wire message {@code wire}: when it is a new message, a
+     * message before it that held more than results ends the time the calls before that message take
+     * results. Codecs call it before pairing a result by other means than its id (Gemini's names).
+     *
+     * @param content whether the part is content other than a result
+     */
+    void at(String wire, boolean content) {
+        if (!Objects.equals(wire, currentWire)) {
+            if (currentHasContent && !lateResults) {
+                closedBefore = Math.max(closedBefore, currentStart);
+            }
+            currentWire = wire;
+            currentStart = entries.size();
+            currentHasContent = false;
+        }
+        currentHasContent |= content;
+    }
+
+    /** Returns whether the requested call at an index still takes a result. */
+    boolean takesResults(int index) {
+        return index >= closedBefore;
+    }
+
     void addEntry(Entry read, JsonNode original, String position) {
+        at(read.wireMessage(), !(read instanceof ToolCall c && !c.requested()));
         Entry entry = canonical(read);
         entries.add(entry);
         if (keep) {
@@ -217,9 +258,11 @@ final class WireParse {
      * @return {@code true} when a call took the result
      */
     boolean addResult(ToolCall resultHolder, JsonNode original, int order, String position) {
+        at(resultHolder.result().wireMessage(), false);
         keepResult(resultHolder.id(), resultHolder.result().wireMessage(), original, order, position);
-        Integer open = openCalls.remove(resultHolder.id());
-        if (open != null) {
+        Integer open = openCalls.get(resultHolder.id());
+        if (open != null && takesResults(open)) {
+            openCalls.remove(resultHolder.id());
             answer(open, resultHolder.result());
             return true;
         }
@@ -229,11 +272,13 @@ final class WireParse {
 
     /** Returns whether a requested, client-answered call with this id still waits for its result. */
     boolean answersOpenCall(String callId) {
-        return openCalls.containsKey(callId);
+        Integer open = openCalls.get(callId);
+        return open != null && takesResults(open);
     }
 
     /** Attaches a result to a provider-executed call of the same message, by id. */
     boolean addProviderResult(String callId, ToolCall resultHolder, JsonNode original, int order, String position) {
+        at(resultHolder.result().wireMessage(), false);
         for (int k = providerCalls.size() - 1; k >= 0; k--) {
             int i = providerCalls.get(k);
             if (entries.get(i) instanceof ToolCall call && call.providerExecuted() && call.id().equals(callId)
@@ -254,6 +299,7 @@ final class WireParse {
 
     /** Answers the call at an index (one a later call with the same id does not hide) with a result. */
     void answerAt(int index, ToolResult result, JsonNode original, int order, String position) {
+        at(result.wireMessage(), false);
         ToolCall call = (ToolCall) entries.get(index);
         keepResult(call.id(), result.wireMessage(), original, order, position);
         answer(index, result);
