@@ -61,6 +61,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
 
     private static final String SYSTEM = "system";
     private static final String MESSAGES = "messages";
+    private static final String INPUT = "input";
 
     /** Found by {@link java.util.ServiceLoader} through {@code WireFormat.codec()}; code here uses {@link #INSTANCE}. */
     public AnthropicMessagesCodec() {}
@@ -89,7 +90,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
     /** The one read: the messages element by element as the pass meets them, the other fields after it. */
     static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
         WireParse list = p.sibling();
-        OneRead.Pass pass = OneRead.read(body, MESSAGES, list, ctx, (message, i) -> readMessage(list, message, i));
+        OneRead.Pass pass = OneRead.read(body, MESSAGES, INPUT, list, ctx, (message, i) -> readMessage(list, message, i));
         if (pass == null) {
             return null;
         }
@@ -171,15 +172,16 @@ public final class AnthropicMessagesCodec implements WireCodec {
         }
         List<InputNode> blocks = content.asArray();
         for (int j = 0; j < blocks.size(); j++) {
-            readBlock(p, blocks.get(j), role, wire, step, j, p.keeps() ? at + "[" + j + "]" : null);
+            readBlock(p, blocks.get(j), role, i, step, j, p.keeps() ? at + "[" + j + "]" : null);
         }
     }
 
-    private static void readBlock(WireParse p, InputNode block, Role role, String wire, String step, int j,
+    private static void readBlock(WireParse p, InputNode block, Role role, int i, String step, int j,
             String at) {
         block.requireObject();
         String type = block.text("type");
-        String id = wire + ".c" + j;
+        String wire = Blocks.wire(i);
+        String id = Blocks.blockId(i, j);
         switch (type) {
             case "text":
                 p.addEntry(new Message(id, role, block.text("text"), null, null, step, wire), block.raw(), at);
@@ -196,11 +198,14 @@ public final class AnthropicMessagesCodec implements WireCodec {
                 break;
             case "tool_use":
             case "server_tool_use":
-            case "mcp_tool_use":
-                p.addEntry(new ToolCall(block.nonBlankText("id"), block.nonBlankText("name"),
-                        Blocks.object(block, "input"), null, true, null, null, step, wire, !"tool_use".equals(type)),
-                        block.raw(), at);
+            case "mcp_tool_use": {
+                String callId = block.nonBlankText("id");
+                String name = block.nonBlankText("name");
+                ObjectNode input = Blocks.object(block, INPUT);
+                p.addEntry(LazyArgs.call(new ToolCall(callId, name, LazyArgs.eager(input), null, true, null, null,
+                        step, wire, !"tool_use".equals(type)), input), block.raw(), at);
                 break;
+            }
             case "tool_result": {
                 String content = block.has("content") ? Blocks.text(block.child("content")) : "";
                 ToolResult result = new ToolResult(content, block.optBoolean("is_error", false), wire);
@@ -215,9 +220,11 @@ public final class AnthropicMessagesCodec implements WireCodec {
                             ? "read as a provider-executed call" : "kept as a placeholder"));
                 }
                 if (ProviderSurface.looksLikeCall(type) && block.has("id") && !SURFACE.knowsType(type)) {
-                    p.addEntry(new ToolCall(block.nonBlankText("id"), block.has("name") ? block.nonBlankText("name")
-                            : type, Blocks.object(block, "input"), null, true, null, null, step, wire, true),
-                            block.raw(), at);
+                    String callId = block.nonBlankText("id");
+                    String name = block.has("name") ? block.nonBlankText("name") : type;
+                    ObjectNode input = Blocks.object(block, INPUT);
+                    p.addEntry(LazyArgs.call(new ToolCall(callId, name, LazyArgs.eager(input), null, true, null, null,
+                            step, wire, true), input), block.raw(), at);
                 } else if (type.endsWith("_tool_result")) {
                     String callId = block.nonBlankText("tool_use_id");
                     JsonNode content = block.raw().get("content");

@@ -72,6 +72,7 @@ public final class BedrockConverseCodec implements WireCodec {
 
     private static final String SYSTEM = "system";
     private static final String MESSAGES = "messages";
+    private static final String INPUT = "input";
     private static final String CONTENT = "content";
     private static final String TEXT = "text";
     private static final String TOOL_USE = "toolUse";
@@ -102,7 +103,7 @@ public final class BedrockConverseCodec implements WireCodec {
     /** The one read: the messages element by element as the pass meets them, the other fields after it. */
     static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
         WireParse list = p.sibling();
-        OneRead.Pass pass = OneRead.read(body, MESSAGES, list, ctx, (message, i) -> readMessage(list, message, i));
+        OneRead.Pass pass = OneRead.read(body, MESSAGES, INPUT, list, ctx, (message, i) -> readMessage(list, message, i));
         if (pass == null) {
             return null;
         }
@@ -216,7 +217,7 @@ public final class BedrockConverseCodec implements WireCodec {
         List<InputNode> blocks = message.array(CONTENT);
         List<String> keys = p.keeps() ? new ArrayList<>(blocks.size()) : null;
         for (int j = 0; j < blocks.size(); j++) {
-            String key = readBlock(p, blocks.get(j).requireObject(), role, wire, step, j,
+            String key = readBlock(p, blocks.get(j).requireObject(), role, i, step, j,
                     p.keeps() ? "messages[" + i + "].content[" + j + "]" : null);
             if (keys != null) {
                 keys.add(key);
@@ -226,10 +227,11 @@ public final class BedrockConverseCodec implements WireCodec {
     }
 
     /** Reads one block; returns its key for rendering ({@code null} for a cache point). */
-    private static String readBlock(WireParse p, InputNode block, Role role, String wire, String step, int j,
+    private static String readBlock(WireParse p, InputNode block, Role role, int i, String step, int j,
             String at) {
         String kind = kind(block);
-        String id = wire + ".c" + j;
+        String wire = Blocks.wire(i);
+        String id = Blocks.blockId(i, j);
         switch (kind) {
             case TEXT: {
                 Message message = new Message(id, role, block.text(TEXT), null, null, step, wire);
@@ -244,8 +246,11 @@ public final class BedrockConverseCodec implements WireCodec {
             case TOOL_USE: {
                 InputNode use = block.child(TOOL_USE).requireObject();
                 boolean server = "server_tool_use".equals(use.optText("type"));
-                ToolCall call = new ToolCall(use.nonBlankText("toolUseId"), use.nonBlankText("name"),
-                        Blocks.object(use, "input"), null, true, null, null, step, wire, server);
+                String callId = use.nonBlankText("toolUseId");
+                String name = use.nonBlankText("name");
+                ObjectNode input = Blocks.object(use, INPUT);
+                ToolCall call = LazyArgs.call(new ToolCall(callId, name, LazyArgs.eager(input), null, true, null, null,
+                        step, wire, server), input);
                 p.addEntry(call, block.raw(), at);
                 return p.keeps() ? WireParse.key(call) : null;
             }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * Jackson's UTF-8 parser over a whole request body, which also hands the streaming read a string the
@@ -35,6 +36,9 @@ final class BodyParser extends UTF8StreamJsonParser {
 
     /** Whether the string {@link #plainStringEnd()} last found is ASCII. */
     private boolean ascii;
+    /** The characters {@link #escapedStringLength()} last decoded, one byte each, and its closing quote. */
+    private byte[] decoded;
+    private int decodedQuote;
 
     private BodyParser(IOContext context, int features, JsonFactory factory, ByteQuadsCanonicalizer names,
             byte[] body, int start, int end) {
@@ -87,6 +91,100 @@ final class BodyParser extends UTF8StreamJsonParser {
             nonAscii |= b < 0;
         }
         return -1;
+    }
+
+    /**
+     * Decodes the current string when the parser has not read it, it is ASCII with escapes, and every
+     * escape stands for a character below 256 (arguments written as a JSON string: {@code "{\"q\": 1}"}),
+     * so the string is one byte per character; else -1 (the parser reads the string, or refuses it: an
+     * unknown escape, a control character). The characters are then in {@link #decoded()} and the
+     * closing quote at {@link #decodedQuote()}.
+     *
+     * @return the number of characters, or -1
+     */
+    int escapedStringLength() {
+        if (_currToken != JsonToken.VALUE_STRING || !_tokenIncomplete) {
+            return -1;
+        }
+        byte[] body = _inputBuffer;
+        int end = _inputEnd;
+        byte[] out = decoded;
+        int n = 0;
+        for (int i = _inputPtr; i < end; ) {
+            int b = body[i++];
+            if (b == '"') {
+                if (n > _streamReadConstraints.getMaxStringLength()) {
+                    return -1;
+                }
+                decodedQuote = i - 1;
+                return n;
+            }
+            if (b < ' ') {
+                return -1; // a control character, or a byte of a multi-byte character
+            }
+            if (b == '\\') {
+                if (i >= end) {
+                    return -1;
+                }
+                switch (body[i++]) {
+                    case '"' -> b = '"';
+                    case '\\' -> b = '\\';
+                    case '/' -> b = '/';
+                    case 'b' -> b = '\b';
+                    case 'f' -> b = '\f';
+                    case 'n' -> b = '\n';
+                    case 'r' -> b = '\r';
+                    case 't' -> b = '\t';
+                    case 'u' -> {
+                        b = i + 4 <= end ? hex(body, i) : -1;
+                        if (b < 0 || b > 0xFF) {
+                            return -1;
+                        }
+                        i += 4;
+                    }
+                    default -> {
+                        return -1;
+                    }
+                }
+            }
+            if (out == null || n == out.length) {
+                out = decoded = out == null ? new byte[256] : Arrays.copyOf(out, out.length * 2);
+            }
+            out[n++] = (byte) b;
+        }
+        return -1;
+    }
+
+    /** The four hex digits at {@code at} as a number, or -1. */
+    private static int hex(byte[] body, int at) {
+        int value = 0;
+        for (int k = at; k < at + 4; k++) {
+            int digit = Character.digit(body[k], 16);
+            if (digit < 0) {
+                return -1;
+            }
+            value = value << 4 | digit;
+        }
+        return value;
+    }
+
+    /**
+     * Returns the characters {@link #escapedStringLength()} decoded, one byte each (ISO-8859-1).
+     *
+     * @return the buffer; its first characters are the string
+     */
+    byte[] decoded() {
+        return decoded;
+    }
+
+    /**
+     * Returns the closing quote of the string {@link #escapedStringLength()} decoded, for
+     * {@link #skipPlainString}.
+     *
+     * @return the quote's index in the body
+     */
+    int decodedQuote() {
+        return decodedQuote;
     }
 
     /**

@@ -84,6 +84,7 @@ public final class GeminiCodec implements WireCodec {
     static final ProviderSurface SURFACE = ProviderSurface.GEMINI;
 
     private static final String CONTENTS = "contents";
+    private static final String ARGS = "args";
 
     /** The payload field holding a part's thought signature. */
     public static final String SIGNATURE = "thoughtSignature";
@@ -131,7 +132,7 @@ public final class GeminiCodec implements WireCodec {
     static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
         WireParse list = p.sibling();
         Pairing pairing = new Pairing();
-        OneRead.Pass pass = OneRead.read(body, CONTENTS, list, ctx,
+        OneRead.Pass pass = OneRead.read(body, CONTENTS, ARGS, list, ctx,
                 (content, i) -> readContent(list, pairing, content, i));
         if (pass == null) {
             return null;
@@ -279,14 +280,15 @@ public final class GeminiCodec implements WireCodec {
         p.message(wire, (ObjectNode) content.raw());
         List<InputNode> parts = content.optArray(PARTS);
         for (int j = 0; j < parts.size(); j++) {
-            readPart(p, pairing, parts.get(j).requireObject(), role, wire, step, j,
+            readPart(p, pairing, parts.get(j).requireObject(), role, i, step, j,
                     p.keeps() ? "contents[" + i + "].parts[" + j + "]" : null);
         }
     }
 
-    private static void readPart(WireParse p, Pairing pairing, InputNode part, Role role, String wire, String step,
+    private static void readPart(WireParse p, Pairing pairing, InputNode part, Role role, int i, String step,
             int j, String at) {
-        String id = wire + ".c" + j;
+        String wire = Blocks.wire(i);
+        String id = Blocks.blockId(i, j);
         String signature = part.optText(name(part, SIGNATURE, "thought_signature"));
         ObjectNode payload = signature == null ? null : Blocks.payload(SIGNATURE, signature);
         String tag = signature == null ? null : tagOf(signature);
@@ -296,8 +298,10 @@ public final class GeminiCodec implements WireCodec {
         if (part.has(call)) {
             InputNode fc = part.child(call).requireObject();
             String callId = fc.optNonBlankText("id");
-            ToolCall toolCall = new ToolCall(callId != null ? callId : id, fc.nonBlankText("name"),
-                    Blocks.object(fc, "args"), null, true, payload, tag, step, wire, false);
+            String name = fc.nonBlankText("name");
+            ObjectNode args = Blocks.object(fc, ARGS);
+            ToolCall toolCall = LazyArgs.call(new ToolCall(callId != null ? callId : id, name, LazyArgs.eager(args),
+                    null, true, payload, tag, step, wire, false), args);
             p.addEntry(toolCall, part.raw(), at);
             pairing.open(toolCall, p.entries.size() - 1);
         } else if (part.has(response)) {

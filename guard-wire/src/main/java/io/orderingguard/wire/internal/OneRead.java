@@ -14,6 +14,7 @@ import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -170,6 +171,17 @@ final class OneRead {
      * @return what was read, or {@code null} when the pass does not take the body
      */
     static Pass read(byte[] body, String listField, WireParse list, WireContext ctx, Element element) {
+        return read(body, listField, null, list, ctx, element);
+    }
+
+    /**
+     * Reads a body in one pass; in a read for a check, an object under the field {@code args} (a tool
+     * call's arguments) is kept as text until read ({@link LazyArgs}).
+     *
+     * @param args the field that holds a call's arguments, or {@code null}
+     */
+    static Pass read(byte[] body, String listField, String args, WireParse list, WireContext ctx, Element element) {
+        String lazy = list.keeps() ? null : args;
         if (!BodyParser.startsAsUtf8Json(body, 0, body.length)) {
             return null;
         }
@@ -195,7 +207,7 @@ final class OneRead {
                 for (int i = 0; parser.nextToken() != JsonToken.END_ARRAY; i++) {
                     int from = offset(parser, body);
                     if (pass.refused == null) {
-                        JsonNode value = tree(parser, body);
+                        JsonNode value = tree(parser, body, lazy);
                         try {
                             element.read(listPosition.element(value, i), i);
                         } catch (GuardInputException e) {
@@ -230,6 +242,34 @@ final class OneRead {
         }
     }
 
+    /**
+     * Reads the object the parser is on as {@link LazyArgs}, moving past it without making its strings;
+     * an object whose text would not read as its tree (see {@link LazyArgs}) is read as a tree from its bytes.
+     */
+    private static JsonNode args(JsonParser parser, byte[] body) throws IOException {
+        int start = offset(parser, body);
+        boolean exact = true;
+        for (int depth = 1; depth > 0; ) {
+            switch (parser.nextToken()) {
+                case START_OBJECT, START_ARRAY -> depth++;
+                case END_OBJECT, END_ARRAY -> depth--;
+                case VALUE_NUMBER_FLOAT -> exact = false;
+                default -> { }
+            }
+        }
+        int end = (int) parser.currentLocation().getByteOffset();
+        if (exact && end - start < StreamReadConstraints.DEFAULT_MAX_STRING_LEN) {
+            String text = new String(body, start, end - start, StandardCharsets.UTF_8);
+            if (text.indexOf('\uFFFD') < 0) {
+                return LazyArgs.of(body, start, end, text);
+            }
+        }
+        try (JsonParser again = FACTORY.createParser(body, start, end - start)) {
+            again.nextToken();
+            return tree(again, body);
+        }
+    }
+
     /** Finishes a scalar token, so the location is past its end (a string's bytes are read lazily). */
     private static void finish(JsonParser parser) throws IOException {
         if (parser.currentToken() == JsonToken.VALUE_STRING) {
@@ -250,20 +290,29 @@ final class OneRead {
      * decimals; a repeated field keeps its last value in its first place), and moves past it.
      */
     static JsonNode tree(JsonParser parser, byte[] body) throws IOException {
+        return tree(parser, body, null);
+    }
+
+    /**
+     * Reads a value as {@link #tree(JsonParser, byte[])}, an object under the field {@code lazy} as
+     * {@link LazyArgs} (found by identity: the parser interns field names, as Java does constants).
+     */
+    private static JsonNode tree(JsonParser parser, byte[] body, String lazy) throws IOException {
         CompactNodeFactory nodes = CompactNodeFactory.INSTANCE;
         switch (parser.currentToken()) {
             case START_OBJECT: {
                 ObjectNode object = nodes.objectNode();
                 for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-                    parser.nextToken();
-                    object.set(name, tree(parser, body));
+                    JsonToken token = parser.nextToken();
+                    object.set(name, token == JsonToken.START_OBJECT && name == lazy ? args(parser, body)
+                            : tree(parser, body, lazy));
                 }
                 return object;
             }
             case START_ARRAY: {
                 ArrayNode array = nodes.arrayNode();
                 while (parser.nextToken() != JsonToken.END_ARRAY) {
-                    array.add(tree(parser, body));
+                    array.add(tree(parser, body, lazy));
                 }
                 return array;
             }

@@ -42,6 +42,13 @@ final class StringValues {
                     p.skipPlainString(quote);
                     return plain;
                 }
+            } else {
+                int length = p.escapedStringLength();
+                if (length >= 0) {
+                    String text = plainText(p.decoded(), 0, length);
+                    p.skipPlainString(p.decodedQuote());
+                    return text;
+                }
             }
         }
         int length = parser.getTextLength();

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The body parser's plain strings: every string it hands over as a range of the body is the string the
  * parser itself reads, at every length and alignment, and every string that is not plain (an escape, a
- * control character, a multi-byte character, one over the length limit) is left to the parser.
+ * control character, a multi-byte character, one over the length limit) is left to the parser; a string
+ * of ASCII and escapes of characters below 256 is decoded as the parser decodes it, and a bad escape is
+ * refused by the parser.
  */
 class BodyParserTest {
 
@@ -48,6 +50,69 @@ class BodyParserTest {
         assertThat(plain).isGreaterThan(2_000);
         assertThat(decoded).isGreaterThan(200);
         assertThat(left).isGreaterThan(1_000);
+    }
+
+    @Test
+    void should_read_every_string_with_escapes_as_the_parser_does_in_seeded_random_bodies() throws IOException {
+        Random random = new Random(20261207L);
+        int escaped = 0;
+        for (int body = 0; body < 400; body++) {
+            String json = randomBody(random);
+            byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+            List<String> read = new ArrayList<>();
+            try (JsonParser parser = factory(StreamReadConstraints.defaults()).createParser(bytes)) {
+                for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                    if (token == JsonToken.VALUE_STRING) {
+                        escaped += ((BodyParser) parser).plainStringEnd() < 0
+                                && ((BodyParser) parser).escapedStringLength() >= 0 ? 1 : 0;
+                        read.add(StringValues.read(parser, bytes));
+                    }
+                }
+            }
+            assertThat(read).as("the strings of %s", json).isEqualTo(strings(PLAIN.createParser(bytes)));
+        }
+        assertThat(escaped).isGreaterThan(200);
+    }
+
+    @Test
+    void should_read_escapes_as_the_parser_does_and_leave_the_ones_it_refuses_to_it() throws IOException {
+        for (String value : new String[] {"a\\u00e9b", "\\u20AC", "\\uD83D\\uDE00", "x\\u00FFy\\u00A0", "\\\\\\/\\b\\f"}) {
+            byte[] bytes = ("{\"k\":\"" + value + "\",\"n\":1}").getBytes(StandardCharsets.US_ASCII);
+            try (JsonParser parser = factory(StreamReadConstraints.defaults()).createParser(bytes);
+                    JsonParser plain = PLAIN.createParser(bytes)) {
+                parser.nextToken();
+                parser.nextToken();
+                parser.nextToken();
+                plain.nextToken();
+                plain.nextToken();
+                plain.nextToken();
+                assertThat(StringValues.read(parser, bytes)).as(value).isEqualTo(plain.getText());
+                assertThat(parser.nextToken()).isEqualTo(JsonToken.FIELD_NAME);
+                assertThat(parser.currentName()).isEqualTo("n");
+            }
+        }
+        for (String value : new String[] {"a\\xb", "a\\u00G1", "a\\u00", "tab\\\t", "a\\"}) {
+            byte[] bytes = ("{\"k\":\"" + value + "\"}").getBytes(StandardCharsets.US_ASCII);
+            String expected = failure(PLAIN.createParser(bytes), bytes, false);
+            assertThat(failure(factory(StreamReadConstraints.defaults()).createParser(bytes), bytes, true)).as(value)
+                    .isEqualTo(expected).isNotNull();
+        }
+    }
+
+    /** The message of the first failure reading every string ({@code StringValues} or the parser), or null. */
+    private static String failure(JsonParser parser, byte[] bytes, boolean values) {
+        try (parser) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (token == JsonToken.VALUE_STRING && values) {
+                    StringValues.read(parser, bytes);
+                } else if (token == JsonToken.VALUE_STRING) {
+                    parser.getText();
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            return e.getMessage().replaceAll("\\(.*", "");
+        }
     }
 
     @Test

@@ -92,6 +92,53 @@ class OneReadTest {
     }
 
     @Test
+    void should_read_arguments_kept_as_text_as_the_tree_read_does() {
+        String args = """
+                {"q": "caf\u00e9 \\"x\\" é 😀", "n": [1, -0, 12345678901234567890123, {"deep": [true, null, {}]}],
+                 "dup": 1, "e": {}, "dup": "last", "big": 9007199254740993, "neg": -7}""";
+        String anthropic = """
+                {"model": "claude-sonnet-4-5", "max_tokens": 64, "messages": [
+                   {"role": "user", "content": "Go"},
+                   {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "f", "input": %s},
+                                                     {"type": "tool_use", "id": "t2", "name": "g", "input": {}}]},
+                   {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "ok"},
+                                                {"type": "tool_result", "tool_use_id": "t2", "content": "ok"}]}]}"""
+                .formatted(args);
+        String gemini = """
+                {"contents": [
+                   {"role": "user", "parts": [{"text": "Go"}]},
+                   {"role": "model", "parts": [{"functionCall": {"id": "c1", "name": "f", "args": %s}}]},
+                   {"role": "user", "parts": [{"functionResponse": {"id": "c1", "name": "f", "response": {"output": "ok"}}}]}]}"""
+                .formatted(args);
+        String bedrock = """
+                {"messages": [
+                   {"role": "user", "content": [{"text": "Go"}]},
+                   {"role": "assistant", "content": [{"toolUse": {"toolUseId": "u1", "name": "f", "input": %s}}]},
+                   {"role": "user", "content": [{"toolResult": {"toolUseId": "u1", "content": [{"text": "ok"}]}}]}]}"""
+                .formatted(args);
+        JsonNode expected = FULL.createObjectNode().put("q", "café \"x\" é 😀").set("n", FULL.createArrayNode()
+                .add(1).add(0).add(new java.math.BigInteger("12345678901234567890123"))
+                .add(FULL.createObjectNode().set("deep", FULL.createArrayNode().add(true).addNull()
+                        .add(FULL.createObjectNode()))));
+        for (String[] body : new String[][] {{"ANTHROPIC_MESSAGES", anthropic}, {"GEMINI", gemini},
+            {"BEDROCK_CONVERSE", bedrock}}) {
+            WireFormat format = WireFormat.valueOf(body[0]);
+            Dispatch streamed = streamed(format, body[1]);
+            Dispatch tree = treeRead(format, body[1]);
+
+            ToolCall call = (ToolCall) streamed.timeline().entries().get(1);
+            ToolCall treeCall = (ToolCall) tree.timeline().entries().get(1);
+            assertThat(call.args()).as(format.wireName()).isEqualTo(treeCall.args());
+            assertThat(call.args().get("q")).isEqualTo(expected.get("q"));
+            assertThat(call.args().get("n").toString()).isEqualTo(treeCall.args().get("n").toString());
+            assertThat(call.argText("dup")).isEqualTo("last");
+            assertThat(call.argText("big")).isEqualTo("9007199254740993");
+            assertThat(call.args().fieldNames()).toIterable().containsExactly("q", "n", "dup", "e", "big", "neg");
+            assertThat(streamed).isEqualTo(tree);
+        }
+    }
+
+    @Test
     void should_read_a_repeated_field_of_a_message_as_the_tree_read_does_and_leave_a_repeated_list_to_it() {
         String body = """
                 {"model": "gpt-4.1", "messages": [{"role": "user", "role": "system", "content": "Hi"}]}""";
