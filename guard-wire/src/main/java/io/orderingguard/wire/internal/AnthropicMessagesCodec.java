@@ -202,8 +202,8 @@ public final class AnthropicMessagesCodec implements WireCodec {
                 String callId = block.nonBlankText("id");
                 String name = block.nonBlankText("name");
                 ObjectNode input = Blocks.object(block, INPUT);
-                p.addEntry(LazyArgs.call(new ToolCall(callId, name, LazyArgs.eager(input), null, true, null, null,
-                        step, wire, !"tool_use".equals(type)), input), block.raw(), at);
+                p.addEntry(LazyArgs.call(callId, name, input, null, null, step, wire, !"tool_use".equals(type)),
+                        block.raw(), at);
                 break;
             }
             case "tool_result": {
@@ -223,8 +223,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
                     String callId = block.nonBlankText("id");
                     String name = block.has("name") ? block.nonBlankText("name") : type;
                     ObjectNode input = Blocks.object(block, INPUT);
-                    p.addEntry(LazyArgs.call(new ToolCall(callId, name, LazyArgs.eager(input), null, true, null, null,
-                            step, wire, true), input), block.raw(), at);
+                    p.addEntry(LazyArgs.call(callId, name, input, null, null, step, wire, true), block.raw(), at);
                 } else if (type.endsWith("_tool_result")) {
                     String callId = block.nonBlankText("tool_use_id");
                     JsonNode content = block.raw().get("content");

@@ -249,8 +249,7 @@ public final class BedrockConverseCodec implements WireCodec {
                 String callId = use.nonBlankText("toolUseId");
                 String name = use.nonBlankText("name");
                 ObjectNode input = Blocks.object(use, INPUT);
-                ToolCall call = LazyArgs.call(new ToolCall(callId, name, LazyArgs.eager(input), null, true, null, null,
-                        step, wire, server), input);
+                ToolCall call = LazyArgs.call(callId, name, input, null, null, step, wire, server);
                 p.addEntry(call, block.raw(), at);
                 return p.keeps() ? WireParse.key(call) : null;
             }

@@ -60,11 +60,8 @@ public final class CompactNodeFactory extends JsonNodeFactory {
                     return i;
                 }
             }
-            // a miss (the codecs ask for many optional fields) compares the cached hashes, not the characters
-            int hash = key.hashCode();
             for (int i = 0; i < size; i++) {
-                Object k = slots[2 * i];
-                if (k.hashCode() == hash && k.equals(key)) {
+                if (slots[2 * i].equals(key)) {
                     return i;
                 }
             }

@@ -300,8 +300,8 @@ public final class GeminiCodec implements WireCodec {
             String callId = fc.optNonBlankText("id");
             String name = fc.nonBlankText("name");
             ObjectNode args = Blocks.object(fc, ARGS);
-            ToolCall toolCall = LazyArgs.call(new ToolCall(callId != null ? callId : id, name, LazyArgs.eager(args),
-                    null, true, payload, tag, step, wire, false), args);
+            ToolCall toolCall = LazyArgs.call(callId != null ? callId : id, name, args, payload, tag, step, wire,
+                    false);
             p.addEntry(toolCall, part.raw(), at);
             pairing.open(toolCall, p.entries.size() - 1);
         } else if (part.has(response)) {

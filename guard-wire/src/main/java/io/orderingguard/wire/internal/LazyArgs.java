@@ -35,17 +35,19 @@ final class LazyArgs extends ObjectNode {
     }
 
     /**
-     * Returns the arguments as the codec hands them to a {@link ToolCall}: {@code null} (empty) when they
-     * are kept as text for {@link #call}, else the object.
+     * Returns a requested call without a result, with these arguments: their text when they are kept as
+     * text and nothing has read them, else the object.
      */
-    static ObjectNode eager(ObjectNode args) {
-        return text(args) != null ? null : args;
-    }
-
-    /** Returns a call made with {@link #eager} arguments, given the text of arguments kept as text. */
-    static ToolCall call(ToolCall call, ObjectNode args) {
+    static ToolCall call(String id, String tool, ObjectNode args, ObjectNode payload, String replayCompatibility,
+            String step, String wire, boolean providerExecuted) {
         String text = text(args);
-        return text == null ? call : call.withArgumentText(text);
+        if (text == null) {
+            return new ToolCall(id, tool, args, null, true, payload, replayCompatibility, step, wire, providerExecuted);
+        }
+        return providerExecuted
+                ? new ToolCall(id, tool, null, null, true, payload, replayCompatibility, step, wire, true)
+                        .withArgumentText(text)
+                : ToolCall.ofArgumentText(id, tool, text, null, payload, replayCompatibility, step, wire);
     }
 
     private static String text(ObjectNode args) {
