@@ -71,8 +71,8 @@ public record AfterRule(CallSelector trigger, CallSelector then, int within, Con
         return then.display() + " within " + RuleSupport.calls(within) + " after every " + trigger.display();
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         String t = trigger.display();
         String b = then.display();
         IndexList triggers = trace.matching(trigger);

@@ -54,8 +54,8 @@ public record AllowlistRule(List<CallSelector> tools, Condition when, String id)
         return "only " + RuleSupport.join(tools, ", ") + " called";
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         IndexList.Builder outside = new IndexList.Builder();
         for (int i = 0; i < trace.size(); i++) {
             if (!allowed(trace, i)) {

@@ -60,8 +60,8 @@ public record BeforeRule(CallSelector first, CallSelector then, Condition when, 
         return first.display() + " before " + then.display();
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         int t = trace.first(then);
         String a = first.display();
         String b = then.display();

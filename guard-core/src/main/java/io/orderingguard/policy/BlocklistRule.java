@@ -55,8 +55,8 @@ public record BlocklistRule(String pattern, Condition when, String id) implement
         return "no tool whose name contains '" + pattern + "'";
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         IndexList.Builder hits = new IndexList.Builder();
         for (int i = 0; i < trace.size(); i++) {
             if (trace.name(i).contains(pattern)) {

@@ -58,8 +58,8 @@ public record EventuallyRule(CallSelector tool, int within, Condition when, Stri
         return tool.display() + " within the first " + RuleSupport.calls(within);
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         String name = tool.display();
         int p = trace.first(tool);
         int n = trace.size();

@@ -60,8 +60,8 @@ public record ImmediatelyBeforeRule(CallSelector first, CallSelector then, Condi
         return first.display() + " immediately before " + then.display();
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         IndexList thens = trace.matching(then);
         String a = first.display();
         String b = then.display();

@@ -71,8 +71,8 @@ public record InOrderRule(List<CallSelector> tools, boolean strict, Condition wh
         return RuleSupport.join(tools, " → ") + (strict ? " in order, consecutively" : " in order");
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         int m = tools.size();
         int k = 0;
         IndexList.Builder spanned = new IndexList.Builder();

@@ -55,8 +55,8 @@ public record MaxCallsRule(CallSelector tool, int max, Condition when, String id
         return max == 0 ? tool.display() + " never called" : tool.display() + " called at most " + RuleSupport.times(max);
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         List<Integer> hits = trace.indices(tool);
         if (hits.size() <= max) {
             return RuleEvaluation.held(this, hits);

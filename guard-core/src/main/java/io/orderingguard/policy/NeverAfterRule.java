@@ -56,8 +56,8 @@ public record NeverAfterRule(CallSelector trigger, CallSelector forbidden, Condi
         return forbidden.display() + " never called after " + trigger.display();
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         String t = trigger.display();
         String f = forbidden.display();
         int g = trace.first(trigger);

@@ -51,8 +51,8 @@ public record RequireRule(CallSelector tool, Condition when, String id) implemen
         return tool.display() + " called at least once";
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         List<Integer> hits = trace.indices(tool);
         if (!hits.isEmpty()) {
             return RuleEvaluation.held(this, hits);

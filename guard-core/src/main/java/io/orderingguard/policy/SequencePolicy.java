@@ -110,7 +110,7 @@ public record SequencePolicy(String name, String version, String description, Li
         CallTrace trace = CallTrace.of(calls, aliases);
         List<RuleEvaluation> evaluations = new ArrayList<>(rules.size());
         for (SequenceRule rule : rules) {
-            evaluations.add(rule.evaluate(trace, context, extent));
+            evaluations.add(RuleEvaluator.evaluate(rule, trace, context, extent));
         }
         return new PolicyReport(name, extent, trace.calls(), rules, evaluations);
     }
@@ -167,14 +167,14 @@ public record SequencePolicy(String name, String version, String description, Li
         for (SequenceRule rule : rules) {
             // under the partial extent a violation never disappears as calls are added, so the
             // first violating prefix can be found by bisection
-            if (n == 0 || !rule.evaluate(trace, context, Extent.PARTIAL).isViolated()) {
+            if (n == 0 || !RuleEvaluator.evaluate(rule, trace, context, Extent.PARTIAL).isViolated()) {
                 continue;
             }
             int lo = 1;
             int hi = n;
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (rule.evaluate(trace.prefix(mid), context, Extent.PARTIAL).isViolated()) {
+                if (RuleEvaluator.evaluate(rule, trace.prefix(mid), context, Extent.PARTIAL).isViolated()) {
                     hi = mid;
                 } else {
                     lo = mid + 1;
@@ -183,7 +183,7 @@ public record SequencePolicy(String name, String version, String description, Li
             if (perStep[lo - 1] == null) {
                 perStep[lo - 1] = new ArrayList<>(2);
             }
-            perStep[lo - 1].add(rule.evaluate(trace.prefix(lo), context, Extent.PARTIAL));
+            perStep[lo - 1].add(RuleEvaluator.evaluate(rule, trace.prefix(lo), context, Extent.PARTIAL));
         }
         List<StepVerdict> steps = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {

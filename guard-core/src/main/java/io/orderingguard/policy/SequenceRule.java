@@ -1,10 +1,8 @@
 package io.orderingguard.policy;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * One constraint on the order of tool calls (the Sequence Rules DSL). Rules are immutable, validated
@@ -22,8 +20,8 @@ import java.util.Optional;
  *         SequenceRule.maxCalls("ExternalAPI", 5));
  * }</pre>
  *
- * <p>Every kind evaluates to a {@link RuleEvaluation} with a {@link RuleOutcome}, the indices it spanned
- * and a reason; see each record for the exact semantics under both {@link Extent extents}.
+ * <p>Rules are evaluated by {@link SequencePolicy#evaluate} and {@link ToolCallGate#check}. Every kind evaluates to a {@link RuleEvaluation} with a {@link RuleOutcome}, the indices it spanned and a
+ * reason; see each record for the exact semantics under both {@link Extent extents}.
  */
 public sealed interface SequenceRule
         permits RequireRule, BeforeRule, ImmediatelyBeforeRule, BlocklistRule, AllowlistRule, MaxCallsRule,
@@ -74,15 +72,6 @@ public sealed interface SequenceRule
     String describe();
 
     /**
-     * Evaluates the rule over a trace, ignoring {@link #when()}.
-     *
-     * @param trace the calls, with aliases bound
-     * @param extent whether the trace is finished
-     * @return the verdict
-     */
-    RuleEvaluation check(CallTrace trace, Extent extent);
-
-    /**
      * Returns a copy with an explicit id.
      *
      * @param newId the id, or {@code null} for the derived one
@@ -105,23 +94,6 @@ public sealed interface SequenceRule
      */
     default boolean hasExplicitId() {
         return !id().equals(defaultId());
-    }
-
-    /**
-     * Evaluates the rule: {@link RuleOutcome#NOT_EXERCISED} when the {@code when:} condition does not
-     * hold in the context, else {@link #check(CallTrace, Extent)}.
-     *
-     * @param trace the calls, with aliases bound
-     * @param context the context object, or {@code null}
-     * @param extent whether the trace is finished
-     * @return the verdict
-     */
-    default RuleEvaluation evaluate(CallTrace trace, JsonNode context, Extent extent) {
-        Optional<String> unmet = when().unmetReason(context);
-        if (unmet.isPresent()) {
-            return RuleEvaluation.notExercised(this, List.of(), unmet.get());
-        }
-        return check(trace, extent);
     }
 
     /**

@@ -108,8 +108,8 @@ public record ToolAccessRule(List<String> allow, List<String> deny, Condition wh
         return false;
     }
 
-    @Override
-    public RuleEvaluation check(CallTrace trace, Extent extent) {
+    // package-private because CallTrace is not API; RuleEvaluator dispatches here
+    RuleEvaluation check(CallTrace trace, Extent extent) {
         IndexList.Builder denied = new IndexList.Builder();
         for (int i = 0; i < trace.size(); i++) {
             if (!permits(trace.name(i))) {
