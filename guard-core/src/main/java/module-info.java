@@ -3,9 +3,9 @@
  * and sequence policies, and the readers and writers of their JSON documents.
  *
  * <p>Every package is exported except {@code io.orderingguard.internal} (the evaluation and repair
- * engine). {@code io.orderingguard.support} is exported to Ordering Guard's own modules only (see its
- * package documentation); {@code io.orderingguard.spi} holds the extension points. Profiles come from
- * {@link io.orderingguard.spi.ProfileCatalog} services
+ * engine). {@code io.orderingguard.support} and {@code io.orderingguard.json.tree} are exported to
+ * Ordering Guard's own modules only (see their package documentation); {@code io.orderingguard.spi}
+ * holds the extension points. Profiles come from {@link io.orderingguard.spi.ProfileCatalog} services
  * (guard-profiles provides the shipped catalogue).
  */
 module io.orderingguard.core {
@@ -44,6 +44,13 @@ module io.orderingguard.core {
             io.orderingguard.profiles,
             io.orderingguard.redis,
             io.orderingguard.springai,
+            io.orderingguard.testing,
+            io.orderingguard.wire;
+
+    // JSON/YAML parsing and path-aware tree reading, for the modules that read documents of their own;
+    // not API: applications read documents through io.orderingguard.json
+    exports io.orderingguard.json.tree to
+            io.orderingguard.policy,
             io.orderingguard.testing,
             io.orderingguard.wire;
 

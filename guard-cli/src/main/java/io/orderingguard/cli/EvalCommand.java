@@ -1,6 +1,6 @@
 package io.orderingguard.cli;
 
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
 import io.orderingguard.policy.eval.EvalRun;
 import io.orderingguard.policy.eval.EvalStatus;
 import io.orderingguard.policy.eval.PolicyEval;
@@ -56,7 +56,7 @@ final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         String chosen = PolicyCliSupport.format(spec, format, "text", "json", "junit", "sarif");
-        EvalRun run = PolicyEval.run(config, traces, JsonInput.defaults());
+        EvalRun run = PolicyEval.run(config, traces, InputLimits.defaults());
         String report = EvalReports.render(run, ReportFormat.fromWire(chosen), PolicyCliSupport.version());
         PolicyCliSupport.emit(spec, output, report);
         if (output != null) {

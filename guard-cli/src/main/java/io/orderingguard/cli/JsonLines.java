@@ -2,7 +2,7 @@ package io.orderingguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.json.tree.JsonInput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

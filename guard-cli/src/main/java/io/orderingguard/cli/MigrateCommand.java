@@ -2,7 +2,7 @@ package io.orderingguard.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.policy.eval.EvalConfig;
 import io.orderingguard.policy.migrate.EvalMigration;
 import java.io.IOException;
@@ -70,15 +70,15 @@ final class MigrateCommand implements Callable<Integer> {
         String text = input.readText(file);
         boolean json = file.toString().toLowerCase(Locale.ROOT).endsWith(".json");
         JsonNode tree = json ? input.parseJson(text, file.toString()) : input.parseYaml(text, file.toString());
-        EvalMigration.Result result = EvalMigration.migrate(tree, file, inlinePolicies, input);
+        EvalMigration.Result result = EvalMigration.migrate(tree, file, inlinePolicies, input.limits());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (!result.changed()) {
-            EvalConfig.parse(tree, file, text, input);
+            EvalConfig.parse(tree, file, text, input.limits());
             out.println(file + ": already up to date");
             return GuardCli.OK;
         }
-        EvalConfig.parse(result.migrated(), file, null, input);
+        EvalConfig.parse(result.migrated(), file, null, input.limits());
         String migrated = json ? EvalMigration.toJson(result.migrated()) : EvalMigration.toYaml(result.migrated());
         boolean check = mode != null && mode.check;
         boolean dryRun = mode != null && mode.dryRun;

@@ -3,8 +3,8 @@ package io.orderingguard.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.json.tree.InputNode;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.policy.trace.TraceFiles;
 import io.orderingguard.policy.trace.TraceRecord;
 import java.io.IOException;
@@ -15,8 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 /** Shared plumbing of the policy verbs (eval, migrate, explain, gate). */
 final class PolicyCliSupport {

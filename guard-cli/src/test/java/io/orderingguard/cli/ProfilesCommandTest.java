@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.orderingguard.json.InputNode;
 import io.orderingguard.json.RuleCodec;
 import io.orderingguard.profiles.CatalogEntry;
 import io.orderingguard.profiles.Profiles;
@@ -205,7 +204,7 @@ class ProfilesCommandTest {
             rules.add(rule.get("id").asText() + ":" + rule.get("severity").asText());
             assertThat(fieldNames(rule)).startsWith("id", "type", "severity").endsWith("source", "providerError",
                     "verifiedOn");
-            JsonNode again = RuleCodec.write(RuleCodec.read(InputNode.root(rule, "stdout", 0)));
+            JsonNode again = RuleCodec.write(RuleCodec.fromTree(rule, "stdout"));
             assertThat(again).isEqualTo(rule);
         }
         assertThat(rules).containsExactly("tool-result-names-a-declared-tool:advisory", "non-empty-terminal-turn:advisory",

@@ -1,6 +1,7 @@
 package io.orderingguard.json;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.timeline.DeclaredTool;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.Message;

@@ -3,6 +3,7 @@ package io.orderingguard.json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Reasoning;
 import io.orderingguard.timeline.ReasoningMode;

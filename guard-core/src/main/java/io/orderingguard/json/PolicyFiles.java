@@ -2,8 +2,10 @@ package io.orderingguard.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
+import io.orderingguard.json.tree.InputNode;
+import io.orderingguard.json.tree.JsonInput;
+import io.orderingguard.json.tree.SequenceRuleReader;
 import io.orderingguard.policy.Aliases;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.policy.SequenceRule;
@@ -55,19 +57,20 @@ public final class PolicyFiles {
      * @throws GuardInputException when the file cannot be read or is not a valid policy
      */
     public static SequencePolicy read(Path file) {
-        return read(file, JsonInput.defaults());
+        return read(file, InputLimits.defaults());
     }
 
     /**
      * Reads a policy file under input limits.
      *
      * @param file the file
-     * @param input the parser
+     * @param limits the input limits
      * @return the policy
      * @throws GuardInputException when the file cannot be read or is not a valid policy
      */
-    public static SequencePolicy read(Path file, JsonInput input) {
+    public static SequencePolicy read(Path file, InputLimits limits) {
         Objects.requireNonNull(file, "file must not be null");
+        JsonInput input = JsonInput.withLimits(Objects.requireNonNull(limits, "limits must not be null"));
         return parse(input.parseFile(file), file.toString(), defaultName(file));
     }
 
@@ -146,14 +149,14 @@ public final class PolicyFiles {
         if (root.has("metadata")) {
             root.optObject("metadata");
         }
-        Aliases aliases = root.has("aliases") ? RuleReader.aliases(root.child("aliases")) : Aliases.none();
+        Aliases aliases = root.has("aliases") ? SequenceRuleReader.aliases(root.child("aliases")) : Aliases.none();
         List<SequenceRule> rules = new ArrayList<>();
         if (root.has("tools")) {
             rules.add(tools(root.child("tools")));
         }
         String listName = root.has("rules") ? "rules" : "sequences";
         if (root.has(listName)) {
-            rules.addAll(RuleReader.rules(root.child(listName)));
+            rules.addAll(SequenceRuleReader.rules(root.child(listName)));
         }
         if (rules.isEmpty()) {
             throw root.error("the policy asserts nothing: give sequences (or rules) or tools.allow/deny");
@@ -175,7 +178,7 @@ public final class PolicyFiles {
             }
             return new Source(null, sequence, false);
         }
-        return new Source(SequencePolicy.of(defaultName, RuleReader.rules(root)), null, false);
+        return new Source(SequencePolicy.of(defaultName, SequenceRuleReader.rules(root)), null, false);
     }
 
     private static void rejectUnsupported(InputNode root) {
@@ -226,29 +229,6 @@ public final class PolicyFiles {
             globs.add(glob);
         }
         return globs;
-    }
-
-    /**
-     * Reads a list of sequence rules: objects are rules, lists are v0 chains ({@code [A, B, C]} =
-     * before A→B, before B→C).
-     *
-     * @param list the list node
-     * @return the rules, in file order
-     * @throws GuardInputException naming the JSON path of the first bad rule
-     */
-    public static List<SequenceRule> rules(InputNode list) {
-        return RuleReader.rules(list);
-    }
-
-    /**
-     * Reads an alias table: {@code {Name: [members]}}.
-     *
-     * @param node the aliases node
-     * @return the aliases
-     * @throws GuardInputException naming the JSON path of the first bad alias
-     */
-    public static Aliases aliases(InputNode node) {
-        return RuleReader.aliases(node);
     }
 
     /**

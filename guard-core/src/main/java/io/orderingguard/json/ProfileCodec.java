@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.InputLimits;
 import io.orderingguard.internal.Catalogs;
+import io.orderingguard.json.tree.InputNode;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.rule.OrderingProfile;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.Severity;
@@ -60,12 +63,22 @@ public final class ProfileCodec {
     /**
      * Returns a codec with other limits and {@code extends} resolver.
      *
-     * @param input the parser (with its limits)
+     * @param limits the input limits
      * @param resolver resolves a shipped name to a profile
      * @return the codec
      */
-    public static ProfileCodec of(JsonInput input, Function<String, Optional<OrderingProfile>> resolver) {
-        return new ProfileCodec(Require.nonNull(input, "input"), Require.nonNull(resolver, "resolver"));
+    public static ProfileCodec of(InputLimits limits, Function<String, Optional<OrderingProfile>> resolver) {
+        return new ProfileCodec(JsonInput.withLimits(Require.nonNull(limits, "limits")),
+                Require.nonNull(resolver, "resolver"));
+    }
+
+    /**
+     * Returns the input limits.
+     *
+     * @return the limits
+     */
+    public InputLimits limits() {
+        return input.limits();
     }
 
     /**
@@ -80,13 +93,18 @@ public final class ProfileCodec {
     }
 
     /**
-     * Reads a profile document.
+     * Reads a parsed profile document, the inverse of {@link #write(OrderingProfile)}.
      *
-     * @param root the document root
+     * @param tree the parsed document
+     * @param source the source name for messages, or {@code null}
      * @return the profile
      * @throws GuardInputException listing every problem with its JSON path
      */
-    public OrderingProfile read(InputNode root) {
+    public OrderingProfile fromTree(JsonNode tree, String source) {
+        return read(InputNode.root(Require.nonNull(tree, "tree"), source, 0));
+    }
+
+    private OrderingProfile read(InputNode root) {
         root.allowOnly("name", "description", "permissive", "extends", "overrides", "rules");
         List<GuardInputException> problems = new ArrayList<>();
         String name = attempt(problems, () -> root.nonBlankText("name"));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.rule.FieldType;
 import io.orderingguard.rule.FieldValues;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -59,13 +61,19 @@ public final class RuleCodec {
     }
 
     /**
-     * Reads a rule object.
+     * Reads a rule object, the inverse of {@link #write(OrderingRule)}.
      *
-     * @param node the position of the rule object
+     * @param tree the rule object
+     * @param source the source name for messages, or {@code null}
      * @return the rule
      * @throws GuardInputException naming the path of the first problem
      */
-    public static OrderingRule read(InputNode node) {
+    public static OrderingRule fromTree(JsonNode tree, String source) {
+        return read(InputNode.root(Objects.requireNonNull(tree, "tree must not be null"), source, 0));
+    }
+
+    /** Reads the rule object at a position of a larger document (a profile's {@code rules}). */
+    static OrderingRule read(InputNode node) {
         node.requireObject();
         InputNode typeNode = node.required("type");
         String type = typeNode.asText();
@@ -104,7 +112,7 @@ public final class RuleCodec {
      * @return the rules
      * @throws GuardInputException listing every problem with its path
      */
-    public static List<OrderingRule> readAll(List<InputNode> rules) {
+    static List<OrderingRule> readAll(List<InputNode> rules) {
         List<GuardInputException> problems = new ArrayList<>();
         List<OrderingRule> out = readAll(rules, problems);
         if (!problems.isEmpty()) {
@@ -120,7 +128,7 @@ public final class RuleCodec {
      * @param problems receives one exception per bad rule
      * @return the rules that could be read
      */
-    public static List<OrderingRule> readAll(List<InputNode> rules, List<GuardInputException> problems) {
+    static List<OrderingRule> readAll(List<InputNode> rules, List<GuardInputException> problems) {
         List<OrderingRule> out = new ArrayList<>();
         for (InputNode n : rules) {
             try {
@@ -138,7 +146,7 @@ public final class RuleCodec {
      * @param problems the problems, at least one
      * @return one exception: the problem itself when there is one, else a list
      */
-    public static GuardInputException combine(List<GuardInputException> problems) {
+    static GuardInputException combine(List<GuardInputException> problems) {
         if (problems.size() == 1) {
             return problems.get(0);
         }

@@ -10,10 +10,10 @@ import io.orderingguard.GuardResult;
 import io.orderingguard.Mode;
 import io.orderingguard.OrderingGuard;
 import io.orderingguard.json.DispatchCodec;
-import io.orderingguard.json.InputNode;
-import io.orderingguard.json.JsonInput;
 import io.orderingguard.json.ProfileCodec;
 import io.orderingguard.json.RuleCodec;
+import io.orderingguard.json.tree.InputNode;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.rule.AlternationRepair;
 import io.orderingguard.rule.Composition;
 import io.orderingguard.rule.Finding;
@@ -87,8 +87,8 @@ public final class ConformanceFixture {
         InputNode root = InputNode.root(doc, file.toString(), 0);
         root.allowOnly("description", "rule", "profile", "options", "previous", "dispatch", "expect");
         OrderingProfile profile = root.has("rule")
-                ? OrderingProfile.of("fixture", RuleCodec.read(root.child("rule")))
-                : ProfileCodec.defaults().read(root.required("profile"));
+                ? OrderingProfile.of("fixture", RuleCodec.fromTree(root.child("rule").raw(), file.toString()))
+                : ProfileCodec.defaults().fromTree(root.required("profile").raw(), file.toString());
         InMemoryStash stash = InMemoryStash.create();
         OrderingGuard guard = options(root.child("options"), OrderingGuard.builder().profile(profile).stash(stash)).build();
         DispatchCodec codec = DispatchCodec.defaults();

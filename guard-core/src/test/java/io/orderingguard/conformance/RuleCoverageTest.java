@@ -2,7 +2,6 @@ package io.orderingguard.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.orderingguard.json.InputNode;
 import io.orderingguard.json.PolicyFiles;
 import io.orderingguard.json.RuleCodec;
 import io.orderingguard.rule.OrderingRule;
@@ -37,7 +36,7 @@ class RuleCoverageTest {
                         .satisfies(d -> assertThat(d.type()).isEqualTo(name))
                         .isSameAs(sample.description());
                 assertThat(RuleCodec.types()).as("RuleCodec reads type %s", name).contains(name);
-                OrderingRule back = RuleCodec.read(InputNode.root(RuleCodec.write(sample), "sample", 0));
+                OrderingRule back = RuleCodec.fromTree(RuleCodec.write(sample), "sample");
                 assertThat(back).as("JSON round trip of %s", name).isEqualTo(sample);
                 Path folder = RULES.resolve(name);
                 assertThat(folder).as("fixtures folder for %s", name).isDirectory();

@@ -4,20 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.orderingguard.GuardInputException;
+import io.orderingguard.InputLimits;
 import io.orderingguard.json.DispatchCodec;
-import io.orderingguard.json.InputLimits;
-import io.orderingguard.json.InputNode;
-import io.orderingguard.json.JsonInput;
 import io.orderingguard.json.ProfileCodec;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.testkit.InputFuzzer;
 import io.orderingguard.testkit.RandomTimelines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Hostile input: every reader of guard-core gets at least 10,000 mutated documents per run, and
@@ -63,12 +62,12 @@ class ReaderFuzzTest {
     @ParameterizedTest(name = "seed={0}")
     @ValueSource(longs = {20261130L})
     void profile_files_only_ever_fail_with_guard_input_exceptions(long seed) {
-        ProfileCodec profiles = ProfileCodec.of(JsonInput.defaults(), name -> Optional.empty());
+        ProfileCodec profiles = ProfileCodec.of(InputLimits.defaults(), name -> Optional.empty());
         List<String> inputs = InputFuzzer.mutations(PROFILE_SEEDS, seed, INPUTS);
-        assertThat(InputFuzzer.escapes(inputs, in -> profiles.read(InputNode.root(JsonInput.defaults().parseYaml(in, "p.yaml"),
-                "p.yaml", 0)), GuardInputException.class)).isEmpty();
-        assertThat(InputFuzzer.escapes(inputs, in -> profiles.read(InputNode.root(JsonInput.defaults().parseJson(in, "p.json"),
-                "p.json", 0)), GuardInputException.class)).isEmpty();
+        assertThat(InputFuzzer.escapes(inputs, in -> profiles.fromTree(JsonInput.defaults().parseYaml(in, "p.yaml"),
+                "p.yaml"), GuardInputException.class)).isEmpty();
+        assertThat(InputFuzzer.escapes(inputs, in -> profiles.fromTree(JsonInput.defaults().parseJson(in, "p.json"),
+                "p.json"), GuardInputException.class)).isEmpty();
     }
 
     @Test
@@ -96,8 +95,8 @@ class ReaderFuzzTest {
         } catch (GuardInputException expected) {
             // rejecting the document is as good as reading it as plain data
         }
-        ProfileCodec profiles = ProfileCodec.of(JsonInput.defaults(), name -> Optional.empty());
-        assertThatThrownBy(() -> profiles.read(InputNode.root(JsonInput.defaults().parseYaml(doc, "tags.yaml"), "tags.yaml", 0)))
+        ProfileCodec profiles = ProfileCodec.of(InputLimits.defaults(), name -> Optional.empty());
+        assertThatThrownBy(() -> profiles.fromTree(JsonInput.defaults().parseYaml(doc, "tags.yaml"), "tags.yaml"))
                 .isInstanceOf(GuardInputException.class);
     }
 

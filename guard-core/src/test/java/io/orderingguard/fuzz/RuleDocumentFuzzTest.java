@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
 import io.orderingguard.json.RuleCodec;
 import io.orderingguard.rule.OrderingRule;
 import io.orderingguard.rule.RuleDescription;
@@ -57,9 +56,9 @@ class RuleDocumentFuzzTest {
                 mutate(doc, names, random);
             }
             try {
-                OrderingRule rule = RuleCodec.read(InputNode.root(doc, "fuzz", 0));
+                OrderingRule rule = RuleCodec.fromTree(doc, "fuzz");
                 read++;
-                OrderingRule again = RuleCodec.read(InputNode.root(RuleCodec.write(rule), "again", 0));
+                OrderingRule again = RuleCodec.fromTree(RuleCodec.write(rule), "again");
                 if (!again.equals(rule)) {
                     escapes.add(doc + " -> round trip changed the rule: " + rule + " vs " + again);
                 }

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.InputLimits;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.testkit.RandomTimelines;
 import io.orderingguard.timeline.Dispatch;
 import java.util.ArrayList;

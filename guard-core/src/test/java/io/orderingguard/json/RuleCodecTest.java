@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.rule.AlternationMode;
 import io.orderingguard.rule.AlternationRule;
 import io.orderingguard.rule.OrderingRule;

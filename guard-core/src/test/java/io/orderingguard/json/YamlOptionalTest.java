@@ -2,6 +2,7 @@ package io.orderingguard.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.orderingguard.json.tree.JsonInput;
 import java.io.File;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

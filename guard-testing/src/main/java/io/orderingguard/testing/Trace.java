@@ -2,7 +2,7 @@ package io.orderingguard.testing;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Timeline;
 import java.io.IOException;

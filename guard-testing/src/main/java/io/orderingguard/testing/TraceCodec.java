@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.json.InputNode;
+import io.orderingguard.json.tree.InputNode;
 import java.math.BigDecimal;
 import java.time.DateTimeException;
 import java.time.Instant;

@@ -2,11 +2,11 @@ package io.orderingguard.wire;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.surface.ProviderSurface;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.ServiceLoader;

@@ -3,9 +3,11 @@ package io.orderingguard.policy.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
 import io.orderingguard.json.PolicyFiles;
+import io.orderingguard.json.tree.InputNode;
+import io.orderingguard.json.tree.JsonInput;
+import io.orderingguard.json.tree.SequenceRuleReader;
 import io.orderingguard.policy.Aliases;
 import io.orderingguard.policy.SequencePolicy;
 import io.orderingguard.policy.SequenceRule;
@@ -81,23 +83,24 @@ public record EvalConfig(String source, String suite, String model, int configVe
      * @throws GuardInputException naming the file and JSON path of the first problem
      */
     public static EvalConfig load(Path file) {
-        return load(file, JsonInput.defaults());
+        return load(file, InputLimits.defaults());
     }
 
     /**
      * Reads an eval config file under input limits.
      *
      * @param file the file (YAML or JSON)
-     * @param input the parser
+     * @param limits the input limits of the config and the policy files it names
      * @return the config
      * @throws GuardInputException naming the file and JSON path of the first problem
      */
-    public static EvalConfig load(Path file, JsonInput input) {
+    public static EvalConfig load(Path file, InputLimits limits) {
         Objects.requireNonNull(file, "file must not be null");
+        JsonInput input = JsonInput.withLimits(Objects.requireNonNull(limits, "limits must not be null"));
         String text = input.readText(file);
         String name = file.toString().toLowerCase(java.util.Locale.ROOT);
         JsonNode tree = name.endsWith(".json") ? input.parseJson(text, file.toString()) : input.parseYaml(text, file.toString());
-        return parse(tree, file, text, input);
+        return parse(tree, file, text, limits);
     }
 
     /**
@@ -106,11 +109,12 @@ public record EvalConfig(String source, String suite, String model, int configVe
      * @param tree the parsed document
      * @param file the file it came from (policy paths resolve against its directory)
      * @param text the file's text, used to find the line of each test, or {@code null}
-     * @param input the parser for referenced policy files
+     * @param limits the input limits of the policy files it names
      * @return the config
      * @throws GuardInputException naming the file and JSON path of the first problem
      */
-    public static EvalConfig parse(JsonNode tree, Path file, String text, JsonInput input) {
+    public static EvalConfig parse(JsonNode tree, Path file, String text, InputLimits limits) {
+        JsonInput input = JsonInput.withLimits(Objects.requireNonNull(limits, "limits must not be null"));
         String source = file.toString();
         InputNode root = InputNode.root(tree, source, 0).requireObject();
         for (String field : List.of("settings", "thresholds", "otel", "policies")) {
@@ -234,9 +238,9 @@ public record EvalConfig(String source, String suite, String model, int configVe
         }
         List<SequenceRule> rules = null;
         if (checks.has("rules")) {
-            rules = PolicyFiles.rules(checks.child("rules"));
+            rules = SequenceRuleReader.rules(checks.child("rules"));
         } else if (checks.has("sequences")) {
-            rules = PolicyFiles.rules(checks.child("sequences"));
+            rules = SequenceRuleReader.rules(checks.child("sequences"));
         }
         List<String> sequence = null;
         if (checks.has("sequence")) {
@@ -278,7 +282,7 @@ public record EvalConfig(String source, String suite, String model, int configVe
             }
         }
         if (checks.has("aliases")) {
-            aliases.putAll(PolicyFiles.aliases(checks.child("aliases")).groups());
+            aliases.putAll(SequenceRuleReader.aliases(checks.child("aliases")).groups());
         }
         if (rules != null && rules.isEmpty() && sequence == null) {
             throw checks.child(checks.has("rules") ? "rules" : "sequences").error("the list is empty, so the test asserts "

@@ -1,7 +1,7 @@
 package io.orderingguard.policy.eval;
 
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
 import io.orderingguard.policy.trace.TraceFiles;
 import io.orderingguard.policy.trace.TraceRecord;
 import java.nio.file.Path;
@@ -40,7 +40,7 @@ public final class PolicyEval {
      */
     public static EvalRun run(Path config, Path... traces) {
         Objects.requireNonNull(traces, "traces must not be null");
-        return run(config, List.of(traces), JsonInput.defaults());
+        return run(config, List.of(traces), InputLimits.defaults());
     }
 
     /**
@@ -48,22 +48,22 @@ public final class PolicyEval {
      *
      * @param config the eval config (YAML or JSON)
      * @param traces the trace files; at least one
-     * @param input the parser, carrying the input limits
+     * @param limits the input limits of the config, the policy files it names and the traces
      * @return the results, one per test in config order
      * @throws GuardInputException when the config or a trace file is bad, or a test has no run
      * @throws IllegalArgumentException when no trace file is given
      */
-    public static EvalRun run(Path config, List<Path> traces, JsonInput input) {
+    public static EvalRun run(Path config, List<Path> traces, InputLimits limits) {
         Objects.requireNonNull(config, "config must not be null");
-        Objects.requireNonNull(input, "input must not be null");
+        Objects.requireNonNull(limits, "limits must not be null");
         List<Path> files = List.copyOf(Objects.requireNonNull(traces, "traces must not be null"));
         if (files.isEmpty()) {
             throw new IllegalArgumentException("traces must name at least one trace file, but was empty");
         }
-        EvalConfig eval = EvalConfig.load(config, input);
+        EvalConfig eval = EvalConfig.load(config, limits);
         List<TraceRecord> records = new ArrayList<>();
         for (Path trace : files) {
-            records.addAll(TraceFiles.read(trace, input));
+            records.addAll(TraceFiles.read(trace, limits));
         }
         return eval.run(records);
     }

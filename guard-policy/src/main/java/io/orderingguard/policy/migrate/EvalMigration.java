@@ -9,8 +9,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
 import io.orderingguard.json.PolicyFiles;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.policy.report.EvalReports;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,14 +76,15 @@ public final class EvalMigration {
      * @param config the parsed config
      * @param file the config file (policy paths resolve against its directory)
      * @param inlinePolicies whether to inline {@code policy:} references
-     * @param input the parser for referenced policy files
+     * @param limits the input limits of referenced policy files
      * @return the migrated tree and the changes
      * @throws GuardInputException when the config is not an object or a policy reference cannot be read
      */
-    public static Result migrate(JsonNode config, Path file, boolean inlinePolicies, JsonInput input) {
+    public static Result migrate(JsonNode config, Path file, boolean inlinePolicies, InputLimits limits) {
+        JsonInput input = JsonInput.withLimits(Objects.requireNonNull(limits, "limits must not be null"));
         if (!config.isObject()) {
             throw new GuardInputException(file.toString(), 0, "$", "expected an eval config object, but was "
-                    + io.orderingguard.json.InputNode.describe(config));
+                    + io.orderingguard.json.tree.InputNode.describe(config));
         }
         ObjectNode root = ((ObjectNode) config).deepCopy();
         List<String> changes = new ArrayList<>();

@@ -3,8 +3,9 @@ package io.orderingguard.policy.trace;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
+import io.orderingguard.json.tree.InputNode;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.policy.ToolInvocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,19 +71,20 @@ public final class TraceFiles {
      * @throws GuardInputException when the file cannot be read or parsed
      */
     public static List<TraceRecord> read(Path file) {
-        return read(file, JsonInput.defaults());
+        return read(file, InputLimits.defaults());
     }
 
     /**
      * Reads a trace file under input limits.
      *
      * @param file the file
-     * @param input the parser
+     * @param limits the input limits
      * @return the records in file order
      * @throws GuardInputException when the file cannot be read or parsed
      */
-    public static List<TraceRecord> read(Path file, JsonInput input) {
+    public static List<TraceRecord> read(Path file, InputLimits limits) {
         Objects.requireNonNull(file, "file must not be null");
+        JsonInput input = JsonInput.withLimits(Objects.requireNonNull(limits, "limits must not be null"));
         String text = input.readText(file);
         String source = file.toString();
         String name = file.getFileName() == null ? source : file.getFileName().toString().toLowerCase(Locale.ROOT);
@@ -100,12 +102,13 @@ public final class TraceFiles {
      *
      * @param text the lines
      * @param source the source name for messages
-     * @param input the parser
+     * @param limits the input limits
      * @return the records in order
      * @throws GuardInputException when a line cannot be parsed
      */
-    public static List<TraceRecord> parseLines(String text, String source, JsonInput input) {
-        return new Reader(source, input).lines(text);
+    public static List<TraceRecord> parseLines(String text, String source, InputLimits limits) {
+        return new Reader(source, JsonInput.withLimits(Objects.requireNonNull(limits, "limits must not be null")))
+                .lines(text);
     }
 
     /**

@@ -6,7 +6,7 @@
  *
  * <p>Every problem is a {@code GuardInputException} naming the file, the line and the JSON path,
  * except a record whose tool calls cannot be read: it carries its problem, so that only the eval
- * test it belongs to errors. Reads respect the {@code InputLimits} of the {@code JsonInput} given.
+ * test it belongs to errors. Reads respect the {@code InputLimits} given.
  *
  * <p>Stable API, except the error message texts, which may be refined.
  */

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputLimits;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +63,7 @@ class PolicyEvalTest {
         Path config = Files.writeString(dir.resolve("eval.yaml"), "tests: [{id: t, rules: [{type: require, tool: A}]}]\n");
         Path traces = Files.writeString(dir.resolve("t.jsonl"), "{\"prompt\": \"p\", \"request_id\": \"t\", "
                 + "\"tool_calls\": [\"A\", \"B\", \"C\"]}\n");
-        JsonInput strict = JsonInput.withLimits(InputLimits.defaults().withMaxEntries(2));
+        InputLimits strict = InputLimits.defaults().withMaxEntries(2);
 
         assertThatThrownBy(() -> PolicyEval.run(config, List.of(traces), strict))
                 .isInstanceOf(GuardInputException.class)

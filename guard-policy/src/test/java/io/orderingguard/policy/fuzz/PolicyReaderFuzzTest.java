@@ -3,8 +3,9 @@ package io.orderingguard.policy.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
 import io.orderingguard.json.PolicyFiles;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.policy.eval.EvalConfig;
 import io.orderingguard.policy.trace.TraceFiles;
 import io.orderingguard.testkit.InputFuzzer;
@@ -57,7 +58,7 @@ class PolicyReaderFuzzTest {
         seeds.add(Files.readString(EXAMPLES.resolve("v0-eval.yaml")));
         Path file = EXAMPLES.resolve("fuzz-eval.yaml");
         List<String> inputs = InputFuzzer.mutations(seeds, seed, INPUTS);
-        assertThat(InputFuzzer.escapes(inputs, in -> EvalConfig.parse(INPUT.parseYaml(in, file.toString()), file, in, INPUT),
+        assertThat(InputFuzzer.escapes(inputs, in -> EvalConfig.parse(INPUT.parseYaml(in, file.toString()), file, in, InputLimits.defaults()),
                 GuardInputException.class)).isEmpty();
     }
 
@@ -68,7 +69,7 @@ class PolicyReaderFuzzTest {
                 "{\"test_id\": \"t1\", \"prompt\": \"p\", \"tool_calls\": [{\"tool_name\": \"A\", \"args\": {}}]}\n",
                 Files.readString(EXAMPLES.resolve("dispatch.json")).replace("\n", " ") + "\n");
         List<String> inputs = InputFuzzer.mutations(seeds, seed, INPUTS);
-        assertThat(InputFuzzer.escapes(inputs, in -> TraceFiles.parseLines(in, "traces.jsonl", INPUT),
+        assertThat(InputFuzzer.escapes(inputs, in -> TraceFiles.parseLines(in, "traces.jsonl", InputLimits.defaults()),
                 GuardInputException.class)).isEmpty();
     }
 }

@@ -3,7 +3,8 @@ package io.orderingguard.policy.migrate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.orderingguard.json.JsonInput;
+import io.orderingguard.InputLimits;
+import io.orderingguard.json.tree.JsonInput;
 import io.orderingguard.policy.eval.EvalConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ class EvalMigrationTest {
     @Test
     void should_convert_the_seed_v0_example_to_the_seed_v1_rules() {
         JsonNode v0 = yaml("tests:\n  - id: t\n    metric: sequence_valid\n    sequences:\n      - [GetCustomer, UpdateCustomer]\n");
-        EvalMigration.Result result = EvalMigration.migrate(v0, dir.resolve("eval.yaml"), false, JsonInput.defaults());
+        EvalMigration.Result result = EvalMigration.migrate(v0, dir.resolve("eval.yaml"), false, InputLimits.defaults());
         assertThat(result.migrated()).isEqualTo(yaml("tests:\n  - id: t\n    metric: sequence_valid\n    rules:\n"
                 + "      - type: before\n        first: GetCustomer\n        then: UpdateCustomer\n"));
         assertThat(result.changes()).containsExactly("tests[0] t: sequences [GetCustomer, UpdateCustomer] → before "
@@ -55,7 +56,7 @@ class EvalMigrationTest {
                 "  - id: current",
                 "    rules: [{type: require, tool: A}]",
                 ""));
-        EvalMigration.Result result = EvalMigration.migrate(v0, dir.resolve("eval.yaml"), false, JsonInput.defaults());
+        EvalMigration.Result result = EvalMigration.migrate(v0, dir.resolve("eval.yaml"), false, InputLimits.defaults());
         assertThat(result.migrated()).isEqualTo(yaml(String.join("\n",
                 "configVersion: 1",
                 "tests:",
@@ -83,8 +84,8 @@ class EvalMigrationTest {
                         + "blocks tools whose names contain 'admin')",
                 "tests[1] e: expected: a one-element list → an object",
                 "tests[1] e: expected.type: sequence → sequence_valid");
-        EvalConfig.parse(result.migrated(), dir.resolve("eval.yaml"), null, JsonInput.defaults());
-        assertThat(EvalMigration.migrate(result.migrated(), dir.resolve("eval.yaml"), false, JsonInput.defaults())
+        EvalConfig.parse(result.migrated(), dir.resolve("eval.yaml"), null, InputLimits.defaults());
+        assertThat(EvalMigration.migrate(result.migrated(), dir.resolve("eval.yaml"), false, InputLimits.defaults())
                 .changed()).as("migration is idempotent").isFalse();
     }
 
@@ -92,7 +93,7 @@ class EvalMigrationTest {
     void should_convert_v0_chains_that_an_inlined_policy_brings_along() throws IOException {
         Files.writeString(dir.resolve("v0.yaml"), "sequences: [[A, B]]\n");
         JsonNode config = yaml("tests:\n  - {id: x, expected: {type: sequence_valid, policy: v0.yaml}}\n");
-        EvalMigration.Result result = EvalMigration.migrate(config, dir.resolve("eval.yaml"), true, JsonInput.defaults());
+        EvalMigration.Result result = EvalMigration.migrate(config, dir.resolve("eval.yaml"), true, InputLimits.defaults());
         assertThat(result.migrated()).isEqualTo(yaml("tests:\n  - {id: x, expected: {type: sequence_valid, "
                 + "rules: [{type: before, first: A, then: B}]}}\n"));
         assertThat(result.changes()).containsExactly("tests[0] x expected: policy v0.yaml inlined",
@@ -107,16 +108,16 @@ class EvalMigrationTest {
         JsonNode config = yaml("tests:\n  - {id: x, expected: {type: sequence_valid, policy: p.yaml}}\n"
                 + "  - {id: y, expected: {type: sequence_valid, policy: exact.yaml}}\n");
         Path file = dir.resolve("eval.yaml");
-        assertThat(EvalMigration.migrate(config, file, false, JsonInput.defaults()).changed()).isFalse();
-        EvalMigration.Result result = EvalMigration.migrate(config, file, true, JsonInput.defaults());
+        assertThat(EvalMigration.migrate(config, file, false, InputLimits.defaults()).changed()).isFalse();
+        EvalMigration.Result result = EvalMigration.migrate(config, file, true, InputLimits.defaults());
         assertThat(result.migrated()).isEqualTo(yaml("tests:\n"
                 + "  - {id: x, expected: {type: sequence_valid, rules: [{type: tools, deny: [admin_*]}, {type: require, tool: W}],"
                 + " aliases: {W: [a, b]}}}\n"
                 + "  - {id: y, expected: {type: sequence_valid, sequence: [a, b]}}\n"));
         assertThat(result.changes()).containsExactly("tests[0] x expected: policy p.yaml inlined",
                 "tests[1] y expected: policy exact.yaml inlined");
-        EvalConfig before = EvalConfig.parse(config, file, null, JsonInput.defaults());
-        EvalConfig after = EvalConfig.parse(result.migrated(), file, null, JsonInput.defaults());
+        EvalConfig before = EvalConfig.parse(config, file, null, InputLimits.defaults());
+        EvalConfig after = EvalConfig.parse(result.migrated(), file, null, InputLimits.defaults());
         assertThat(after.tests().get(0).policy().rules()).isEqualTo(before.tests().get(0).policy().rules());
         assertThat(after.tests().get(0).policy().aliases()).isEqualTo(before.tests().get(0).policy().aliases());
         assertThat(after.tests().get(1).exactSequence()).isEqualTo(before.tests().get(1).exactSequence());

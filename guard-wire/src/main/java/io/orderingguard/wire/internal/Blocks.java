@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.json.InputNode;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.timeline.Role;
 import io.orderingguard.timeline.ToolCall;

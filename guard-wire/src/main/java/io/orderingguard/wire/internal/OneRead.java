@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.WireContext;
 import java.io.IOException;

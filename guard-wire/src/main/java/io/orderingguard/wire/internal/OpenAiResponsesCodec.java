@@ -3,7 +3,7 @@ package io.orderingguard.wire.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.orderingguard.json.InputNode;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.support.Require;
 import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.surface.ReplayTags;
@@ -29,8 +29,8 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.orderingguard.json.InputNode;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.wire.WireContext;
 import io.orderingguard.wire.internal.splice.Splice;

@@ -2,11 +2,11 @@ package io.orderingguard.wire.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.timeline.Dispatch;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;
 import io.orderingguard.timeline.ToolResult;
-import io.orderingguard.json.InputNode;
 import io.orderingguard.wire.ParsedBody;
 import io.orderingguard.wire.UnknownShape;
 import java.util.ArrayList;

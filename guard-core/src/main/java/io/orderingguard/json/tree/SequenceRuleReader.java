@@ -1,8 +1,7 @@
-package io.orderingguard.json;
+package io.orderingguard.json.tree;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.GuardInputException;
-import io.orderingguard.json.InputNode;
 import io.orderingguard.policy.AfterRule;
 import io.orderingguard.policy.Aliases;
 import io.orderingguard.policy.AllowlistRule;
@@ -30,21 +29,27 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Reads rules, selectors, conditions and aliases from parsed files, failing with a
- * {@link GuardInputException} that names the file and JSON path. Package-private: callers use
- * {@link PolicyFiles}.
+ * Reads sequence rules, selectors, conditions and aliases from parsed policy, eval and trace files,
+ * failing with a {@link GuardInputException} that names the file and JSON path. Whole policy documents
+ * are read by {@link io.orderingguard.json.PolicyFiles}.
+ *
+ * <p>Thread-safe: stateless.
  */
-final class RuleReader {
+public final class SequenceRuleReader {
 
     private static final Set<String> COMMON = Set.of("type", "id", "when");
 
-    private RuleReader() {}
+    private SequenceRuleReader() {}
 
     /**
-     * Reads a rule list: objects are rules, lists are v0 chains ({@code [A, B, C]} = before A→B,
-     * before B→C).
+     * Reads a list of sequence rules: objects are rules, lists are v0 chains ({@code [A, B, C]} =
+     * before A→B, before B→C).
+     *
+     * @param list the list node
+     * @return the rules, in file order
+     * @throws GuardInputException naming the JSON path of the first bad rule
      */
-    static List<SequenceRule> rules(InputNode list) {
+    public static List<SequenceRule> rules(InputNode list) {
         List<SequenceRule> rules = new ArrayList<>();
         for (InputNode item : list.asArray()) {
             if (item.raw().isArray()) {
@@ -280,8 +285,14 @@ final class RuleReader {
         return String.join(", ", names);
     }
 
-    /** Reads {@code aliases: {Name: [members]}}. */
-    static Aliases aliases(InputNode node) {
+    /**
+     * Reads an alias table: {@code {Name: [members]}}.
+     *
+     * @param node the aliases node
+     * @return the aliases
+     * @throws GuardInputException naming the JSON path of the first bad alias
+     */
+    public static Aliases aliases(InputNode node) {
         node.requireObject();
         Map<String, List<String>> groups = new LinkedHashMap<>();
         Iterator<String> names = node.raw().fieldNames();

@@ -1,4 +1,4 @@
-package io.orderingguard.json;
+package io.orderingguard.json.tree;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.InputLimits;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.orderingguard.json;
+package io.orderingguard.json.tree;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package io.orderingguard.json;
+package io.orderingguard.json.tree;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.orderingguard.GuardInputException;
+import io.orderingguard.InputLimits;
 import io.orderingguard.support.Require;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -43,7 +44,7 @@ public final class JsonInput {
     private static final JsonInput DEFAULTS = new JsonInput(InputLimits.defaults());
 
     /** What a YAML read says when the optional YAML modules are not on the class path. */
-    static final String YAML_MISSING = "reading YAML needs com.fasterxml.jackson.dataformat:jackson-dataformat-yaml "
+    public static final String YAML_MISSING = "reading YAML needs com.fasterxml.jackson.dataformat:jackson-dataformat-yaml "
             + "(and org.yaml:snakeyaml) on the class path; add them, or give the document as JSON";
 
     private final InputLimits limits;
@@ -110,8 +111,13 @@ public final class JsonInput {
         return limits;
     }
 
-    /** The JSON mapper (its parser under the limits, duplicate fields refused), for the codecs' streaming reads. */
-    ObjectMapper jsonMapper() {
+    /**
+     * Returns the JSON mapper, for the codecs' streaming reads: its parsers apply the limits and refuse
+     * duplicate fields.
+     *
+     * @return the mapper; never reconfigure it
+     */
+    public ObjectMapper jsonMapper() {
         return json;
     }
 
@@ -213,7 +219,13 @@ public final class JsonInput {
         return isYaml(file) ? parseYaml(text, file.toString()) : parseJson(text, file.toString());
     }
 
-    static boolean isYaml(Path file) {
+    /**
+     * Returns whether a file is read as YAML: its name ends in {@code .yaml} or {@code .yml}.
+     *
+     * @param file the file
+     * @return {@code true} for a YAML file
+     */
+    public static boolean isYaml(Path file) {
         Path fileName = file.getFileName();
         String name = (fileName == null ? file.toString() : fileName.toString()).toLowerCase(Locale.ROOT);
         return name.endsWith(".yaml") || name.endsWith(".yml");

@@ -1,4 +1,4 @@
-package io.orderingguard.json;
+package io.orderingguard;
 
 import io.orderingguard.support.Require;
 
