@@ -168,6 +168,24 @@ class LateResultTest {
     }
 
     @Test
+    void responses_on_a_provider_that_translates_to_chat_an_output_after_a_message_answers_nothing() {
+        WireGuard deepseek = WireGuard.builder(OrderingGuard.builder().selectProfiles(Profiles.selector())
+                .mode(Mode.ENFORCE).build()).provider("deepseek").build();
+        WireVerdict enforce = deepseek.inspect(RESPONSES.getBytes(StandardCharsets.UTF_8), "/v1/responses", null);
+        assertThat(blocking(enforce)).containsExactlyInAnyOrder(
+                "openai-responses-function-call-has-output [call_a@input[1]]",
+                "openai-responses-output-has-function-call [call_a@input[3]]");
+
+        WireGuard repairing = WireGuard.builder(OrderingGuard.builder().selectProfiles(Profiles.selector())
+                .mode(Mode.MUTATE).build()).provider("deepseek").build();
+        assertThat(sent(repairing.inspect(RESPONSES.getBytes(StandardCharsets.UTF_8), "/v1/responses", null)))
+                .as("the output moved right after its call, before the message").isEqualTo("{\"model\":\"gpt-4.1\","
+                        + "\"input\":[{\"role\":\"user\",\"content\":\"Weather?\"},{\"type\":\"function_call\","
+                        + "\"call_id\":\"call_a\",\"name\":\"weather\",\"arguments\":\"{}\"},{\"type\":\"function_call_output\","
+                        + "\"call_id\":\"call_a\",\"output\":\"22\"},{\"role\":\"assistant\",\"content\":\"Checking.\"}]}");
+    }
+
+    @Test
     void responses_an_output_after_other_items_still_answers_its_call() {
         WireVerdict verdict = inspect(RESPONSES, "/v1/responses", Mode.ENFORCE);
         assertThat(verdict).isInstanceOf(WireVerdict.Passed.class);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.orderingguard.json.tree.InputNode;
 import io.orderingguard.support.Require;
+import io.orderingguard.surface.ProviderIds;
 import io.orderingguard.surface.ProviderSurface;
 import io.orderingguard.surface.ReplayTags;
 import io.orderingguard.timeline.DeclaredTool;
@@ -51,7 +52,9 @@ import java.util.TreeMap;
  * string, kept in payload {@code arguments} when they are not a JSON object; a custom call's
  * {@code input} in payload {@code input}); a {@code function_call_output} (or
  * {@code custom_tool_call_output}) answers the latest unanswered call with its {@code call_id}
- * anywhere earlier in the input, or becomes an orphan result. The items one model response produced
+ * anywhere earlier in the input (for a provider other than OpenAI, which translates the request to Chat
+ * Completions, only while no message came after the call: {@link #lateOutputs}), or becomes an orphan
+ * result. The items one model response produced
  * (a reasoning item, then assistant messages and calls) share the step of their first item. Other
  * item types (built-in tool calls, {@code item_reference}, …) are kept as messages holding
  * {@code [type]}: an assistant message with the step for model output, a user message for an
@@ -67,8 +70,8 @@ import java.util.TreeMap;
  * <p>Options come from {@code reasoning.effort} ({@code none} → disabled), {@code tool_choice},
  * {@code parallel_tool_calls}, {@code max_output_tokens} and {@code stream}.
  *
- * <p>Rendering puts every item back in its original place; an output a repair synthesised goes
- * right after the items of its call's model response.
+ * <p>Rendering puts every item back in its original place; an output a repair synthesised (or moved
+ * back to its call) goes right after the calls of its call's model response, before any message.
  *
  * <p>Stateless and thread-safe.
  */
@@ -132,14 +135,14 @@ public final class OpenAiResponsesCodec implements WireCodec {
 
     private static WireParse readBytes(byte[] body, WireContext ctx, WireParse p, boolean continued) {
         WireParse list = p.sibling();
-        Items items = new Items(list, continued);
+        Items items = new Items(list, continued, lateOutputs(ctx.provider()));
         OneRead.Pass pass = OneRead.read(body, INPUT, list, ctx, items::read);
         if (pass == null) {
             return null;
         }
         InputNode root = InputNode.root(pass.rest, ctx.source(), ctx.line());
         p.pass = pass;
-        WireParse read = readRoot(root, ctx, p, previous -> pass.appendTo(p, () -> readInput(p, root, previous)));
+        WireParse read = readRoot(root, ctx, p, previous -> pass.appendTo(p, () -> readInput(p, root, previous, ctx.provider())));
         // read again when the items were read as not continuing a stored response, but the body does
         read.readAgain = !continued && pass.listed() && present(root, PREVIOUS_RESPONSE);
         return read;
@@ -152,16 +155,32 @@ public final class OpenAiResponsesCodec implements WireCodec {
 
     private static WireParse readBody(JsonNode body, WireContext ctx, WireParse p) {
         InputNode root = InputNode.root(body, ctx.source(), ctx.line()).requireObject();
-        return readRoot(root, ctx, p, previous -> readInput(p, root, previous));
+        return readRoot(root, ctx, p, previous -> readInput(p, root, previous, ctx.provider()));
     }
 
-    private static void readInput(WireParse p, InputNode root, String previous) {
+    /**
+     * Returns whether an output answers its call wherever it comes later in the input: OpenAI's own
+     * Responses API accepts other items between a call and its output, while a provider that translates
+     * the request to Chat Completions (DeepSeek, a gateway, a local server) answers "No tool output found
+     * for tool call …" for a message between them, as Chat Completions would.
+     *
+     * @param provider the provider the body is checked for, or {@code null} for the surface's own
+     */
+    static boolean lateOutputs(String provider) {
+        if (provider == null) {
+            return true;
+        }
+        String canonical = ProviderIds.canonical(provider);
+        return ProviderIds.OPENAI_RESPONSES.equals(canonical) || ProviderIds.OPENAI.equals(canonical);
+    }
+
+    private static void readInput(WireParse p, InputNode root, String previous, String provider) {
         if (present(root, INPUT)) {
             InputNode input = root.child(INPUT);
             if (input.raw().isTextual()) {
                 p.addEntry(new Message("m0", Role.USER, input.raw().textValue(), null, null, null, "m0"), input.raw(), INPUT);
             } else if (input.raw().isArray()) {
-                Items items = new Items(p, previous != null);
+                Items items = new Items(p, previous != null, lateOutputs(provider));
                 List<InputNode> list = input.asArray();
                 for (int i = 0; i < list.size(); i++) {
                     items.read(list.get(i), i);
@@ -221,11 +240,10 @@ public final class OpenAiResponsesCodec implements WireCodec {
         private String step;
         private boolean stepHasOutput;
 
-        Items(WireParse p, boolean continued) {
+        Items(WireParse p, boolean continued, boolean lateOutputs) {
             this.p = p;
             this.continued = continued;
-            // OpenAI accepts other items between a function_call and its output
-            p.lateResults = true;
+            p.lateResults = lateOutputs;
         }
 
         void read(InputNode element, int i) {
@@ -473,7 +491,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
                     Items[] items = new Items[1];
                     return (into, item, i) -> {
                         if (items[0] == null) {
-                            items[0] = new Items(into, continued);
+                            items[0] = new Items(into, continued, lateOutputs(repaired.provider()));
                         }
                         items[0].read(item, i);
                     };
@@ -572,7 +590,8 @@ public final class OpenAiResponsesCodec implements WireCodec {
                         && m.role() == parts.get(0).role();
                 if (!sameItem) {
                     closeMessage();
-                    if (entry.step() == null || !entry.step().equals(step)) {
+                    // right after the calls: a provider that translates to Chat Completions wants no message between
+                    if (entry.step() == null || !entry.step().equals(step) || !(entry instanceof ToolCall)) {
                         flushSynthesised();
                     }
                     int index = Assembler.index(key);
