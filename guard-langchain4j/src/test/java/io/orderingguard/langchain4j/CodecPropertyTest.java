@@ -74,6 +74,7 @@ class CodecPropertyTest {
         }
         assertThat(repaired).isGreaterThan(150);
         assertThat(strategies).containsOnlyKeys("drop-empty-turn", "drop-orphan-result", "insert-alternation-filler",
-                "renumber-colliding-ids", "renumber-invalid-ids", "split-tool-call-group", "synthesize-missing-tool-result");
+                "move-late-tool-result", "renumber-colliding-ids", "renumber-invalid-ids", "split-tool-call-group",
+                "synthesize-missing-tool-result");
     }
 }
