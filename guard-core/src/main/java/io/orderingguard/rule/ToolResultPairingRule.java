@@ -122,8 +122,11 @@ public record ToolResultPairingRule(
                 sink.report(this, Facet.UNANSWERED, List.of(c.id()), "tool call " + RuleFields.quote(c.id()) + " ("
                         + c.tool() + ") has no result");
             } else if (orphans && c.isOrphan()) {
+                // a result other messages separate from its call: the call is there, the result too late
                 sink.report(this, Facet.ORPHAN, List.of(c.id()), "tool result " + RuleFields.quote(c.id())
-                        + " answers no tool call in the conversation");
+                        + (ToolResultRepairs.callOfLate(entries, i) >= 0
+                                ? " comes after other messages, not right after its call"
+                                : " answers no tool call in the conversation"));
             }
             if (emptyErrorResults && c.result() != null && c.result().isError() && c.result().content().isBlank()) {
                 sink.report(this, Facet.EMPTY_ERROR_RESULT, List.of(c.id()), "the error result of tool call "

@@ -108,6 +108,9 @@ class LateResultTest {
                 "anthropic-tool-use-has-result [toolu_1@messages[1].content[0]]",
                 "anthropic-tool-result-has-tool-use [toolu_1@messages[4].content[0]]");
         assertThat(ruleIds(enforce)).as("the wire alternates: no role finding").doesNotContain("anthropic-role-alternation");
+        assertThat(result(enforce).blocking()).extracting(Finding::detail).containsExactly(
+                "tool call 'toolu_1' (weather) has no result",
+                "tool result 'toolu_1' comes after other messages, not right after its call");
 
         assertThat(sent(inspect(ANTHROPIC, ANTHROPIC_PATH, Mode.MUTATE))).isEqualTo("{\"model\":\"claude-sonnet-4-5\","
                 + "\"max_tokens\":100,\"messages\":[{\"role\":\"user\",\"content\":\"Weather?\"},{\"role\":\"assistant\","
