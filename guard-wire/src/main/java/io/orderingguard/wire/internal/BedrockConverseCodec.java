@@ -102,14 +102,8 @@ public final class BedrockConverseCodec implements WireCodec {
 
     /** The one read: the messages element by element as the pass meets them, the other fields after it. */
     static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
-        WireParse list = p.sibling();
-        OneRead.Pass pass = OneRead.read(body, MESSAGES, INPUT, list, ctx, (message, i) -> readMessage(list, message, i));
-        if (pass == null) {
-            return null;
-        }
-        InputNode root = InputNode.root(pass.rest, ctx.source(), ctx.line());
-        p.pass = pass;
-        return readRoot(root, ctx, p, () -> pass.appendTo(p, () -> readMessages(p, root)));
+        return OneRead.readBody(body, MESSAGES, INPUT, ctx, p, into -> (message, i) -> readMessage(into, message, i),
+                BedrockConverseCodec::readMessages, BedrockConverseCodec::readRoot);
     }
 
     private static void readMessages(WireParse p, InputNode root) {

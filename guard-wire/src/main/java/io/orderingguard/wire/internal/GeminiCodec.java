@@ -130,16 +130,10 @@ public final class GeminiCodec implements WireCodec {
 
     /** The one read: the contents element by element as the pass meets them, the other fields after it. */
     static WireParse readBytes(byte[] body, WireContext ctx, WireParse p) {
-        WireParse list = p.sibling();
-        Pairing pairing = new Pairing();
-        OneRead.Pass pass = OneRead.read(body, CONTENTS, ARGS, list, ctx,
-                (content, i) -> readContent(list, pairing, content, i));
-        if (pass == null) {
-            return null;
-        }
-        InputNode root = InputNode.root(pass.rest, ctx.source(), ctx.line());
-        p.pass = pass;
-        return readRoot(root, ctx, p, () -> pass.appendTo(p, () -> readContents(p, root)));
+        return OneRead.readBody(body, CONTENTS, ARGS, ctx, p, into -> {
+            Pairing pairing = new Pairing();
+            return (content, i) -> readContent(into, pairing, content, i);
+        }, GeminiCodec::readContents, GeminiCodec::readRoot);
     }
 
     private static void readContents(WireParse p, InputNode root) {

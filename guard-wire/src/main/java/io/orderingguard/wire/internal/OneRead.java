@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * The one read of a request body: one pass of the parser over its bytes, from which a codec builds the
@@ -230,6 +232,33 @@ final class OneRead {
             return null;
         }
         return pass;
+    }
+
+    /** A codec's read of the top-level fields, given how to read its list where the tree read reads it. */
+    @FunctionalInterface
+    interface Root {
+        WireParse read(InputNode root, WireContext ctx, WireParse p, Runnable list);
+    }
+
+    /**
+     * A codec's one read of a body: the list element by element as the pass meets them (into a parse of
+     * their own), then the other fields with the codec's {@code root}, which appends the list where it
+     * reads it; a list that is not an array is read from the fields by {@code tree}, as the tree read does.
+     *
+     * @param elementsInto the element reader that reads into a given parse (a new one per read: it may
+     *     keep state across elements, as Gemini's pairing by name does)
+     * @return the parse, or {@code null} when the pass does not take the body
+     */
+    static WireParse readBody(byte[] body, String listField, String args, WireContext ctx, WireParse p,
+            Function<WireParse, Element> elementsInto, BiConsumer<WireParse, InputNode> tree, Root root) {
+        WireParse list = p.sibling();
+        Pass pass = read(body, listField, args, list, ctx, elementsInto.apply(list));
+        if (pass == null) {
+            return null;
+        }
+        InputNode fields = InputNode.root(pass.rest, ctx.source(), ctx.line());
+        p.pass = pass;
+        return root.read(fields, ctx, p, () -> pass.appendTo(p, () -> tree.accept(p, fields)));
     }
 
     /** Reads the value at a byte range of a body (one element of its list) as a tree. */
