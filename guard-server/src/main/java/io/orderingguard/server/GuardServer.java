@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.http.HttpCookieStore;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -204,6 +205,9 @@ public final class GuardServer implements AutoCloseable {
 
         HttpClient client = new HttpClient();
         client.setFollowRedirects(false);
+        // a proxy for many clients keeps no cookies: one an upstream sets for one client must never ride
+        // along on another's request (a client's own Cookie header is forwarded as a header)
+        client.setHttpCookieStore(new HttpCookieStore.Empty());
         client.setUserAgentField(null);
         client.setConnectTimeout(10_000);
         client.setMaxConnectionsPerDestination(2048);

@@ -100,6 +100,19 @@ class ProxyStreamingTest {
     }
 
     @Test
+    void should_hand_the_upstreams_cookies_to_the_client_and_keep_none_for_the_next_request() throws Exception {
+        HttpResponse<String> first = Http.get(proxy.baseUrl() + "/v1/files", "Authorization", "Bearer sk-client-a");
+        assertThat(first.headers().firstValue("set-cookie")).hasValueSatisfying(c -> assertThat(c).startsWith("__cf_bm="));
+        // another client's request: a cookie the upstream set for the first must not ride along
+        HttpResponse<String> second = Http.get(proxy.baseUrl() + "/v1/files", "Authorization", "Bearer sk-client-b");
+        assertThat(ProxyEnforceTest.JSON.readTree(second.body()).path("headers").has("cookie")).isFalse();
+        // a client's own cookie goes through as it sent it
+        HttpResponse<String> third = Http.get(proxy.baseUrl() + "/v1/files", "Cookie", "team=blue");
+        assertThat(ProxyEnforceTest.JSON.readTree(third.body()).path("headers").path("cookie").asText())
+                .isEqualTo("team=blue");
+    }
+
+    @Test
     void should_send_the_key_the_proxy_holds_instead_of_the_clients() throws Exception {
         try (GuardServer keyed = GuardServer.start(ServerConfig.builder().listen("127.0.0.1:0")
                 .upstream("anthropic", upstream.baseUrl(), "sk-ant-held-by-the-proxy").build(), null)) {

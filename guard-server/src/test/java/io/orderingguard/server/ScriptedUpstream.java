@@ -22,7 +22,8 @@ import org.eclipse.jetty.util.FutureCallback;
  * An upstream with timing the provider emulator does not have: {@code POST /v1/chat/completions}
  * streams {@value #EVENTS} server-sent events {@value #GAP_MS} ms apart and notes when the proxy stops
  * reading; {@code POST /slow} answers after a second; any other request is echoed back as JSON (method,
- * path, query and headers). On 127.0.0.1 only.
+ * path, query and headers) with a {@code Set-Cookie}, as the providers' edges set session cookies. On
+ * 127.0.0.1 only.
  */
 final class ScriptedUpstream implements AutoCloseable {
 
@@ -59,6 +60,8 @@ final class ScriptedUpstream implements AutoCloseable {
                     echo.put("method", request.getMethod()).put("path", path)
                             .put("query", request.getHttpURI().getQuery()).put("body", body);
                     headers.forEach(echo.putObject("headers")::put);
+                    response.getHeaders().add(HttpHeader.SET_COOKIE, "__cf_bm=edge-session-" + seenHeaders.size()
+                            + "; path=/; HttpOnly");
                     write(response, callback, echo.toString());
                 }
                 return true;
