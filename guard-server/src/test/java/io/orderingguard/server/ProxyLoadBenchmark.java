@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jetty.http.HttpURI;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -33,8 +34,11 @@ import org.eclipse.jetty.util.Callback;
  * with 10, 100 and 1,000-message histories (tool loops), sent straight to the provider emulator and
  * through {@code guard serve} (enforce mode, in-memory stash, one conversation per client), in
  * alternating rounds. Reports, per history size, the added p50 and p99 latency of one client alone and
- * of 32 concurrent clients, and the throughput ratio with 32 clients; then the live heap per in-flight
- * request (1,000-message bodies held in flight by an upstream that answers only when all have arrived).
+ * of 32 concurrent clients, and the throughput ratio with 32 clients; beside it, the same ratio through
+ * Jetty's own reverse proxy ({@code jetty-proxy}'s {@code ProxyHandler.Reverse}, guarding nothing): the
+ * cost of the extra HTTP hop alone, which bounds what any proxy on this machine can reach. Then the live
+ * heap per in-flight request (1,000-message bodies held in flight by an upstream that answers only when
+ * all have arrived).
  * A load driver, not a test: run it with
  *
  * <pre>
@@ -96,35 +100,41 @@ public final class ProxyLoadBenchmark {
             Server stub = upstreamKind.equals("stub") ? stub() : null;
             String upstream = stub == null ? emulator.baseUrl()
                     : "http://127.0.0.1:" + ((ServerConnector) stub.getConnectors()[0]).getLocalPort();
+            Server hop = jettyReverseProxy(upstream);
             try (GuardServer proxy = GuardServer.start(ServerConfig.builder().listen("127.0.0.1:0").idleTimeout("10m")
                     .upstream("openai", upstream).build(), null)) {
                 System.out.printf(Locale.ROOT, "upstream: %s, %d s per round, %d clients, %d cores%n", stub == null
                         ? "the provider emulator" : "a Jetty stub answering a canned completion", seconds, CLIENTS,
                         Runtime.getRuntime().availableProcessors());
-                System.out.printf(Locale.ROOT, "%-9s %-8s %9s %9s %9s %9s %11s %11s %9s%n", "history", "body", "1c p50",
-                        "1c p99", "32c p50", "32c p99", "32c req/s", "direct r/s", "ratio");
+                System.out.printf(Locale.ROOT, "%-9s %-8s %9s %9s %9s %9s %11s %11s %9s %11s%n", "history", "body", "1c p50",
+                        "1c p99", "32c p50", "32c p99", "32c req/s", "direct r/s", "ratio", "jetty hop");
                 for (int size : new int[] {10, 100, 1000}) {
                     byte[] body = body(size);
                     String direct = upstream + "/v1/chat/completions";
                     String proxied = proxy.baseUrl() + "/v1/chat/completions";
-                    // warm both paths (JIT) before measuring
+                    String hopped = "http://127.0.0.1:" + ((ServerConnector) hop.getConnectors()[0]).getLocalPort()
+                            + "/v1/chat/completions";
+                    // warm the three paths (JIT) before measuring
                     load(client, direct, body, CLIENTS, 5);
                     load(client, proxied, body, CLIENTS, 5);
+                    load(client, hopped, body, CLIENTS, 5);
                     sequential(client, direct, body, 2);
                     sequential(client, proxied, body, 2);
                     Result d1 = sequential(client, direct, body, seconds);
                     Result p1 = sequential(client, proxied, body, seconds);
                     Result d32 = load(client, direct, body, CLIENTS, seconds);
                     Result p32 = load(client, proxied, body, CLIENTS, seconds);
-                    System.out.printf(Locale.ROOT, "%-9s %-8s %+8.2fms %+8.2fms %+8.2fms %+8.2fms %11.0f %11.0f %8.0f%%%n",
+                    Result h32 = load(client, hopped, body, CLIENTS, seconds);
+                    System.out.printf(Locale.ROOT, "%-9s %-8s %+8.2fms %+8.2fms %+8.2fms %+8.2fms %11.0f %11.0f %8.0f%% %10.0f%%%n",
                             size + " msgs", body.length / 1024 + " KiB", ms(p1.p50 - d1.p50), ms(p1.p99 - d1.p99),
                             ms(p32.p50 - d32.p50), ms(p32.p99 - d32.p99), p32.throughput, d32.throughput,
-                            100 * p32.throughput / d32.throughput);
+                            100 * p32.throughput / d32.throughput, 100 * h32.throughput / d32.throughput);
                     System.out.printf(Locale.ROOT, "%-18s direct 1c p50 %.2f ms p99 %.2f ms; 32c p50 %.2f ms p99 %.2f ms; "
                             + "proxied 1c p50 %.2f ms p99 %.2f ms; 32c p50 %.2f ms p99 %.2f ms%n", "", ms(d1.p50),
                             ms(d1.p99), ms(d32.p50), ms(d32.p99), ms(p1.p50), ms(p1.p99), ms(p32.p50), ms(p32.p99));
                 }
             } finally {
+                hop.stop();
                 if (stub != null) {
                     stub.stop();
                 }
@@ -132,6 +142,18 @@ public final class ProxyLoadBenchmark {
         } finally {
             cleaner.shutdownNow();
         }
+    }
+
+    /** Jetty's own reverse proxy to the upstream, with nothing in between: the hop's cost alone. */
+    static Server jettyReverseProxy(String upstream) throws Exception {
+        Server server = new Server();
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost("127.0.0.1");
+        connector.setIdleTimeout(600_000);
+        server.addConnector(connector);
+        server.setHandler(new org.eclipse.jetty.proxy.ProxyHandler.Reverse(request -> HttpURI.build(upstream + request.getHttpURI().getPathQuery())));
+        server.start();
+        return server;
     }
 
     /** An upstream that costs next to nothing: reads the body and answers a canned chat completion. */

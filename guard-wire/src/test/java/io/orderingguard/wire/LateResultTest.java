@@ -165,9 +165,22 @@ class LateResultTest {
         assertThat(ruleIds(enforce)).as("the conversation ends with the function response")
                 .doesNotContain("gemini-ends-with-user-turn");
 
-        assertThat(sent(inspect(GEMINI, GEMINI_PATH, Mode.MUTATE))).contains("{\"role\":\"user\",\"parts\":["
-                + "{\"functionResponse\":{\"name\":\"weather\",\"response\":{\"output\":\"{\\\"temp\\\":\\\"22\\\"}\"}}},"
-                + "{\"text\":\"Hurry up\"}]}");
+        assertThat(sent(inspect(GEMINI, GEMINI_PATH, Mode.MUTATE))).as("the moved response keeps its own object")
+                .isEqualTo("{\"contents\":[{\"role\":\"user\",\"parts\":[{\"text\":\"Weather?\"}]},{\"role\":\"model\","
+                        + "\"parts\":[{\"functionCall\":{\"name\":\"weather\",\"args\":{}}}]},{\"role\":\"user\",\"parts\":["
+                        + "{\"functionResponse\":{\"name\":\"weather\",\"response\":{\"temp\":\"22\"}}},"
+                        + "{\"text\":\"Hurry up\"}]},{\"role\":\"model\",\"parts\":[{\"text\":\"Still waiting.\"}]}]}");
+    }
+
+    @Test
+    void anthropic_a_moved_result_keeps_its_content_blocks() {
+        String body = ANTHROPIC.replace("\"content\":\"22\"}]}]}", "\"content\":[{\"type\":\"text\",\"text\":\"22\"},"
+                + "{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"iVBORw0K\"}}]}]}]}");
+        assertThat(body).as("the fixture was changed").isNotEqualTo(ANTHROPIC);
+        assertThat(sent(inspect(body, ANTHROPIC_PATH, Mode.MUTATE))).contains("{\"role\":\"user\",\"content\":["
+                + "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_1\",\"content\":[{\"type\":\"text\",\"text\":\"22\"},"
+                + "{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"iVBORw0K\"}}]},"
+                + "{\"type\":\"text\",\"text\":\"Hurry up\"}]}");
     }
 
     @Test

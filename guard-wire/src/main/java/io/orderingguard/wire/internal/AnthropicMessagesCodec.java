@@ -461,11 +461,10 @@ public final class AnthropicMessagesCodec implements WireCodec {
 
     private static JsonNode renderResult(ToolCall call, WireParse p, Originals originals) {
         ToolResult result = call.result();
-        Entry source = originals.original(call);
-        ToolResult before = source instanceof ToolCall c ? c.result() : null;
-        JsonNode original = before == null ? null
-                : p.resultBlocks.get(WireParse.resultKey(source.id(), before.wireMessage()));
-        if (original != null && before.equals(result)) {
+        ToolCall source = originals.resultSource(call);
+        ToolResult before = source == null ? null : source.result();
+        JsonNode original = originals.resultBlock(source);
+        if (original != null && before.content().equals(result.content()) && before.isError() == result.isError()) {
             ObjectNode block = original.deepCopy();
             if (!call.id().equals(block.path("tool_use_id").asText())) {
                 block.put("tool_use_id", call.id());

@@ -472,7 +472,10 @@ public final class BedrockConverseCodec implements WireCodec {
         if (entry instanceof ToolCall call && (result || !call.requested())) {
             ToolResult before = source instanceof ToolCall c ? c.result() : null;
             String rkey = before == null ? null : WireParse.resultKey(source.id(), before.wireMessage());
-            nodes.add(renderResult(call, before, rkey == null ? null : p.resultBlocks.get(rkey)));
+            // a result moved to its call (no result there before) keeps the block it was written as
+            ToolCall moved = before == null ? originals.resultSource(call) : null;
+            nodes.add(moved != null ? renderResult(call, moved.result(), originals.resultBlock(moved))
+                    : renderResult(call, before, rkey == null ? null : p.resultBlocks.get(rkey)));
             keys.add(rkey == null ? "" : RESULT_PREFIX + rkey);
             return;
         }

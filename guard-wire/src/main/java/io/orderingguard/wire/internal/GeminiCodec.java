@@ -622,10 +622,9 @@ public final class GeminiCodec implements WireCodec {
 
     private static JsonNode renderResult(ToolCall call, WireParse p, Originals originals) {
         ToolResult result = call.result();
-        Entry source = originals.original(call);
-        ToolResult before = source instanceof ToolCall c ? c.result() : null;
-        JsonNode original = before == null ? null
-                : p.resultBlocks.get(WireParse.resultKey(source.id(), before.wireMessage()));
+        ToolCall source = originals.resultSource(call);
+        ToolResult before = source == null ? null : source.result();
+        JsonNode original = originals.resultBlock(source);
         ObjectNode part;
         ObjectNode fr;
         if (original != null) {

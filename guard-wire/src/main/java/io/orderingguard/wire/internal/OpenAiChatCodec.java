@@ -458,10 +458,9 @@ public final class OpenAiChatCodec implements WireCodec {
 
     private static ObjectNode renderResult(ToolCall call, WireParse p, Originals originals) {
         ToolResult result = call.result();
-        Entry source = originals.original(call);
-        ToolResult before = source instanceof ToolCall c ? c.result() : null;
-        JsonNode original = before == null ? null
-                : p.resultBlocks.get(WireParse.resultKey(source.id(), before.wireMessage()));
+        ToolCall source = originals.resultSource(call);
+        ToolResult before = source == null ? null : source.result();
+        JsonNode original = originals.resultBlock(source);
         ObjectNode message = original != null ? original.deepCopy()
                 : Blocks.NODES.objectNode().put("role", "tool");
         if (!call.id().equals(message.path("tool_call_id").asText())) {

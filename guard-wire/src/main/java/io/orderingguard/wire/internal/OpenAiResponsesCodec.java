@@ -768,10 +768,9 @@ public final class OpenAiResponsesCodec implements WireCodec {
 
         private ObjectNode output(ToolCall call) {
             ToolResult result = call.result();
-            Entry source = originals.original(call);
-            ToolResult before = source instanceof ToolCall c ? c.result() : null;
-            JsonNode original = before == null ? null
-                    : p.resultBlocks.get(WireParse.resultKey(source.id(), before.wireMessage()));
+            ToolCall source = originals.resultSource(call);
+            ToolResult before = source == null ? null : source.result();
+            JsonNode original = originals.resultBlock(source);
             ObjectNode item;
             if (original != null && original.isObject()) {
                 item = original.deepCopy();

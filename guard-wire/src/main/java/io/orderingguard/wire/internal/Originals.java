@@ -3,6 +3,7 @@ package io.orderingguard.wire.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.orderingguard.timeline.Entry;
 import io.orderingguard.timeline.ToolCall;
+import io.orderingguard.timeline.ToolResult;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -33,6 +34,34 @@ final class Originals {
             }
         }
         return null;
+    }
+
+    /**
+     * The entry whose result block a repaired call's result comes from: the original call when it had a
+     * result, else the late result a repair moved to the call (an orphan with its id and the same
+     * result), so that a moved result keeps the shape it was written in; {@code null} for a new result.
+     */
+    ToolCall resultSource(ToolCall call) {
+        if (original(call) instanceof ToolCall c && c.result() != null) {
+            return c;
+        }
+        ToolResult now = call.result();
+        if (now == null) {
+            return null;
+        }
+        for (Entry candidate : p.entries) {
+            if (candidate instanceof ToolCall orphan && !orphan.requested() && orphan.id().equals(call.id())
+                    && orphan.result().content().equals(now.content()) && orphan.result().isError() == now.isError()) {
+                return orphan;
+            }
+        }
+        return null;
+    }
+
+    /** The original JSON of the result {@link #resultSource} finds, or {@code null}. */
+    JsonNode resultBlock(ToolCall source) {
+        return source == null ? null
+                : p.resultBlocks.get(WireParse.resultKey(source.id(), source.result().wireMessage()));
     }
 
     JsonNode block(Entry entry) {
