@@ -35,7 +35,10 @@ public record CheckReport(Dispatch input, GuardResult result, Duration duration)
         Require.nonNull(input, "input");
         Require.nonNull(result, "result");
         Require.nonNull(duration, "duration");
-        Require.argument(!duration.isNegative(), "duration must not be negative, but was " + duration);
+        if (duration.isNegative()) {
+            // the message is built only when it is needed: a report is made on every check
+            throw new IllegalArgumentException("duration must not be negative, but was " + duration);
+        }
     }
 
     /**

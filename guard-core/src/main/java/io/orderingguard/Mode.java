@@ -20,12 +20,15 @@ public enum Mode {
      */
     SHADOW;
 
+    /** Computed once: every check reports it. */
+    private final String wireName = name().toLowerCase(java.util.Locale.ROOT);
+
     /**
      * Returns the lower-case wire name.
      *
      * @return {@code enforce}, {@code mutate} or {@code shadow}
      */
     public String wireName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return wireName;
     }
 }

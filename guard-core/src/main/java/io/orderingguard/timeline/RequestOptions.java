@@ -60,7 +60,10 @@ public record RequestOptions(
 
     /** Validates the fields. */
     public RequestOptions {
-        Require.argument(maxTokens == null || maxTokens >= 1, "maxTokens must be >= 1, but was " + maxTokens);
+        if (maxTokens != null && maxTokens < 1) {
+            // built only when needed: options are made for every body read
+            throw new IllegalArgumentException("maxTokens must be >= 1, but was " + maxTokens);
+        }
     }
 
     /**
