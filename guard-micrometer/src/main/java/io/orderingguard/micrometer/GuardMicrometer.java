@@ -3,10 +3,12 @@ package io.orderingguard.micrometer;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.LongTaskTimer;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.orderingguard.CheckObservation;
+import io.orderingguard.micrometer.GuardObservationDocumentation.LowCardinalityKeys;
 import io.orderingguard.CheckObserver;
 import io.orderingguard.CheckReport;
 import io.orderingguard.GuardListener;
@@ -20,6 +22,9 @@ import io.orderingguard.rule.Repair;
 import io.orderingguard.support.Require;
 import io.orderingguard.timeline.Dispatch;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Observes every guard check with Micrometer: one {@link Observation} per check
@@ -40,8 +45,8 @@ import java.util.List;
  * to the guarded requests ({@value #VERDICTS}, see there): the evidence for switching a guard from shadow
  * to enforce.
  *
- * <p>With a {@code DefaultMeterObservationHandler} on the registry (Spring Boot registers one, and
- * {@link #observer(MeterRegistry)} builds one), the observation becomes the timer
+ * <p>With a {@code DefaultMeterObservationHandler} on the registry (Spring Boot registers one; and
+ * {@link #observer(MeterRegistry)} writes the same meters directly), the observation becomes the timer
  * {@code ordering.guard.checks} (tags {@code mode}, {@code shadow}, {@code outcome}, {@code profile},
  * {@code provider}, {@code error}) and the long-task timer {@code ordering.guard.checks.active}
  * (tag {@code provider}); with a tracing bridge it becomes a span.
@@ -85,10 +90,7 @@ public final class GuardMicrometer {
      * @return the observer to attach to a guard
      */
     public static CheckObserver observer(MeterRegistry meters) {
-        Require.nonNull(meters, "meterRegistry");
-        ObservationRegistry observations = ObservationRegistry.create();
-        observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
-        return new Observer(observations, meters, null);
+        return new MeterObserver(Require.nonNull(meters, "meterRegistry"));
     }
 
     /**
@@ -168,6 +170,8 @@ public final class GuardMicrometer {
     private static final class VerdictCounter implements GuardListener {
         private final MeterRegistry meters;
         private final Meter.MeterProvider<Counter> verdicts;
+        /** The counters by their tags, found once: every guarded request reports its verdict. */
+        private final Map<List<String>, Counter> counters = new ConcurrentHashMap<>();
 
         VerdictCounter(MeterRegistry meters) {
             this.meters = meters;
@@ -184,8 +188,9 @@ public final class GuardMicrometer {
                     : List.of(verdict.rejectionRuleId() == null || verdict.outcome() == VerdictOutcome.AGREED
                             || verdict.outcome() == VerdictOutcome.UNJUDGED ? NONE : verdict.rejectionRuleId());
             for (String rule : rules) {
-                verdicts.withTags("outcome", verdict.outcome().wireName(), "rule", rule, "profile", verdict.profile(),
-                        "provider", provider).increment();
+                counters.computeIfAbsent(List.of(verdict.outcome().wireName(), rule, verdict.profile(), provider),
+                        tags -> verdicts.withTags("outcome", tags.get(0), "rule", tags.get(1), "profile", tags.get(2),
+                                "provider", tags.get(3))).increment();
             }
         }
 
@@ -195,24 +200,105 @@ public final class GuardMicrometer {
         }
     }
 
+    /** The counters of findings and repairs. */
+    private static final class Counts {
+        private final Meter.MeterProvider<Counter> findings;
+        private final Meter.MeterProvider<Counter> repairs;
+
+        Counts(MeterRegistry meters) {
+            this.findings = Counter.builder(FINDINGS)
+                    .description("Findings of the dispatches an ordering guard checked, as received")
+                    .baseUnit("findings")
+                    .withRegistry(meters);
+            this.repairs = Counter.builder(REPAIRS)
+                    .description("Repairs an ordering guard applied (or, in shadow mode, would have applied)")
+                    .baseUnit("repairs")
+                    .withRegistry(meters);
+        }
+
+        void count(CheckReport report) {
+            for (Finding f : report.findings()) {
+                findings.withTags("rule", f.ruleId(), "severity", f.severity().wireName(), "profile", report.profile())
+                        .increment();
+            }
+            for (Repair r : report.repairs()) {
+                repairs.withTags("rule", r.ruleId(), "strategy", r.strategy().wireName(), "profile", report.profile())
+                        .increment();
+            }
+        }
+    }
+
+    /**
+     * Times checks straight into a meter registry: the meters a {@code DefaultMeterObservationHandler}
+     * makes of {@link Observer}'s observations (the same names, tags and clock), without an observation
+     * per check, which costs more than the rules of a short conversation.
+     */
+    private static final class MeterObserver implements CheckObserver {
+        private static final String NAME = DefaultGuardObservationConvention.NAME;
+        private final MeterRegistry meters;
+        private final Counts counts;
+        private final Map<String, LongTaskTimer> active = new ConcurrentHashMap<>();
+        /** The timers by their tag values, found once. */
+        private final Map<List<String>, Timer> timers = new ConcurrentHashMap<>();
+
+        MeterObserver(MeterRegistry meters) {
+            this.meters = meters;
+            this.counts = new Counts(meters);
+        }
+
+        @Override
+        public CheckObservation start(Dispatch dispatch) {
+            String provider = dispatch.provider() == null ? "unknown" : dispatch.provider();
+            LongTaskTimer.Sample running = active.computeIfAbsent(provider, p -> LongTaskTimer.builder(NAME + ".active")
+                    .tag(LowCardinalityKeys.PROVIDER.asString(), p).register(meters)).start();
+            long start = meters.config().clock().monotonicTime();
+            return new CheckObservation() {
+                @Override
+                public void end(CheckReport report) {
+                    running.stop();
+                    record(start, provider, report.mode().wireName(), Boolean.toString(report.shadow()),
+                            report.outcome().wireName(), report.profile(), "none");
+                    counts.count(report);
+                }
+
+                @Override
+                public void fail(Dispatch failed, RuntimeException error) {
+                    running.stop();
+                    // the key set of a failed observation (DefaultGuardObservationConvention's)
+                    record(start, provider, "unknown", "unknown", "error", "none", error.getClass().getSimpleName());
+                }
+            };
+        }
+
+        private void record(long start, String provider, String mode, String shadow, String outcome, String profile,
+                String error) {
+            long nanos = meters.config().clock().monotonicTime() - start;
+            timers.computeIfAbsent(List.of(provider, mode, shadow, outcome, profile, error), t -> Timer.builder(NAME)
+                    .tag(LowCardinalityKeys.PROVIDER.asString(), t.get(0))
+                    .tag(LowCardinalityKeys.MODE.asString(), t.get(1))
+                    .tag(LowCardinalityKeys.SHADOW.asString(), t.get(2))
+                    .tag(LowCardinalityKeys.OUTCOME.asString(), t.get(3))
+                    .tag(LowCardinalityKeys.PROFILE.asString(), t.get(4))
+                    .tag("error", t.get(5))
+                    .register(meters)).record(nanos, TimeUnit.NANOSECONDS);
+        }
+
+        @Override
+        public String toString() {
+            return "GuardMicrometer.observer(" + meters + ")";
+        }
+    }
+
     /** Starts an observation per check and counts what the check found. */
     private static final class Observer implements CheckObserver {
         private final ObservationRegistry observations;
         private final GuardObservationConvention convention;
-        private final Meter.MeterProvider<Counter> findings;
-        private final Meter.MeterProvider<Counter> repairs;
+        private final Counts counts;
 
         Observer(ObservationRegistry observations, MeterRegistry meters, GuardObservationConvention convention) {
             this.observations = observations;
             this.convention = convention;
-            this.findings = meters == null ? null : Counter.builder(FINDINGS)
-                    .description("Findings of the dispatches an ordering guard checked, as received")
-                    .baseUnit("findings")
-                    .withRegistry(meters);
-            this.repairs = meters == null ? null : Counter.builder(REPAIRS)
-                    .description("Repairs an ordering guard applied (or, in shadow mode, would have applied)")
-                    .baseUnit("repairs")
-                    .withRegistry(meters);
+            this.counts = meters == null ? null : new Counts(meters);
         }
 
         @Override
@@ -226,7 +312,9 @@ public final class GuardMicrometer {
                 public void end(CheckReport report) {
                     context.report(report);
                     observation.stop();
-                    count(report);
+                    if (counts != null) {
+                        counts.count(report);
+                    }
                 }
 
                 @Override
@@ -237,23 +325,10 @@ public final class GuardMicrometer {
             };
         }
 
-        private void count(CheckReport report) {
-            if (findings == null) {
-                return;
-            }
-            for (Finding f : report.findings()) {
-                findings.withTags("rule", f.ruleId(), "severity", f.severity().wireName(), "profile", report.profile())
-                        .increment();
-            }
-            for (Repair r : report.repairs()) {
-                repairs.withTags("rule", r.ruleId(), "strategy", r.strategy().wireName(), "profile", report.profile())
-                        .increment();
-            }
-        }
 
         @Override
         public String toString() {
-            return "GuardMicrometer.observer(" + observations + (findings == null ? "" : ", counters") + ")";
+            return "GuardMicrometer.observer(" + observations + (counts == null ? "" : ", counters") + ")";
         }
     }
 }

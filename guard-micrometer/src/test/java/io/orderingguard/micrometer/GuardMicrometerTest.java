@@ -154,6 +154,40 @@ class GuardMicrometerTest {
     }
 
     @Test
+    void should_write_with_a_meter_registry_alone_the_meters_the_observation_handler_writes() {
+        SimpleMeterRegistry direct = new SimpleMeterRegistry();
+        SimpleMeterRegistry handled = new SimpleMeterRegistry();
+        ObservationRegistry observations = ObservationRegistry.create();
+        observations.observationConfig().observationHandler(
+                new io.micrometer.core.instrument.observation.DefaultMeterObservationHandler(handled));
+        for (SimpleMeterRegistry meters : List.of(direct, handled)) {
+            io.orderingguard.CheckObserver observer = meters == direct ? GuardMicrometer.observer(meters)
+                    : GuardMicrometer.observer(observations, meters);
+            guard(Mode.ENFORCE).observer(observer).build().check(unanswered("c-8"));
+            guard(Mode.MUTATE).observer(observer).build().check(unanswered("c-9"));
+            OrderingGuard.builder().profile("anthropic-messages").mode(Mode.SHADOW).observer(observer).build()
+                    .check(Dispatch.of(Timeline.of(Entry.user("u1", "hi"), Entry.assistant("a1", "hello"))));
+            OrderingGuard failing = OrderingGuard.builder().selectProfiles(dispatch -> List.of()).observer(observer).build();
+            assertThatThrownBy(() -> failing.check(unanswered("c-10"))).isInstanceOf(GuardConfigException.class);
+        }
+        assertThat(meterCounts(direct)).isEqualTo(meterCounts(handled)).hasSize(9)
+                .containsEntry("TIMER ordering.guard.checks [tag(error=GuardConfigException), tag(mode=unknown), "
+                        + "tag(outcome=error), tag(profile=none), tag(provider=anthropic), tag(shadow=unknown)]", 1.0)
+                .containsEntry("LONG_TASK_TIMER ordering.guard.checks.active [tag(provider=unknown)]", 0.0);
+    }
+
+    /** Every meter of a registry by its type, name and tags, with its count (0 for a long-task timer at rest). */
+    private static Map<String, Double> meterCounts(MeterRegistry meters) {
+        Map<String, Double> counts = new TreeMap<>();
+        for (Meter m : meters.getMeters()) {
+            double count = m instanceof Timer t ? t.count() : m instanceof Counter c ? c.count()
+                    : m instanceof io.micrometer.core.instrument.LongTaskTimer l ? l.activeTasks() : -1;
+            counts.put(m.getId().getType() + " " + m.getId().getName() + " " + m.getId().getTags(), count);
+        }
+        return counts;
+    }
+
+    @Test
     void should_take_a_custom_convention() {
         TestObservationRegistry observations = TestObservationRegistry.create();
         GuardObservationConvention convention = new DefaultGuardObservationConvention() {

@@ -39,7 +39,8 @@ final class AccessLog {
         if (rules != null && !rules.isEmpty()) {
             line.append(" rules=").append(rules);
         }
-        line.append(" ms=").append(String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6))
+        long tenths = (nanos + 50_000) / 100_000;
+        line.append(" ms=").append(tenths / 10).append('.').append(tenths % 10)
                 .append(" in=").append(bytesIn).append(" out=").append(bytesOut);
         if (conversation != null) {
             line.append(" conversation=").append(safe(conversation));
@@ -49,7 +50,12 @@ final class AccessLog {
 
     /** Keeps a client-chosen id from breaking the line (or forging another one). */
     private static String safe(String value) {
-        String v = value.length() > 128 ? value.substring(0, 128) : value;
-        return v.replaceAll("[^A-Za-z0-9._:@/+=-]", "_");
+        char[] v = value.substring(0, Math.min(value.length(), 128)).toCharArray();
+        for (int i = 0; i < v.length; i++) {
+            char c = v[i];
+            boolean kept = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || "._:@/+=-".indexOf(c) >= 0;
+            v[i] = kept ? c : '_';
+        }
+        return new String(v);
     }
 }

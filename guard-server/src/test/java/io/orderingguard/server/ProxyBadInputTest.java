@@ -140,9 +140,20 @@ class ProxyBadInputTest {
                 .contains("ordering_guard_proxy_requests_seconds_count{status=\"400\",upstream=\"openai\",verdict=\"rejected\"} 1")
                 .contains("ordering_guard_proxy_guard_seconds_count{upstream=\"openai\"}")
                 .contains("ordering_guard_proxy_inflight")
+                .contains("ordering_guard_checks_seconds_count{error=\"none\",mode=\"enforce\",outcome=\"rejected\"")
+                .contains("ordering_guard_checks_active_seconds_count{provider=\"openai\"} 0")
                 .contains("jvm_memory_used_bytes");
         assertThat(awaitLog(ACCESS, "POST /v1/chat/completions")).singleElement().asString().matches("\\S+Z 127\\.0\\.0\\.1 \"POST /v1/chat/completions\" 400 "
                 + "upstream=openai guard=rejected rules=openai-tool-message-follows-tool-calls ms=\\d+\\.\\d in=\\d+ out=\\d+");
+    }
+
+    @Test
+    void should_log_a_client_chosen_conversation_id_without_letting_it_break_the_line() {
+        Http.post(proxy.baseUrl() + "/v1/chat/completions",
+                "{\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}",
+                "X-Ordering-Guard-Conversation", "thread 7 \"admin\" ok=1");
+        assertThat(awaitLog(ACCESS, "POST /v1/chat/completions")).filteredOn(line -> line.contains("conversation="))
+                .singleElement().asString().endsWith(" conversation=thread_7__admin__ok=1");
     }
 
     @Test
@@ -154,7 +165,6 @@ class ProxyBadInputTest {
                 .doesNotContain("AIza-very-secret").doesNotContain("key=");
     }
 
-    /** The access log line is written when the answer's last byte is out, which may be just after the client has it. */
     /**
      * Waits for the access-log lines of one request line ({@code "POST /v1/messages"}): a line is written
      * once its response is sent, so the line of the test before may still arrive after a reset.
