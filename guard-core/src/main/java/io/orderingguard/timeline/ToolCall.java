@@ -239,7 +239,8 @@ public record ToolCall(
     }
 
     /**
-     * Compares every component; the arguments by their JSON value (parsing arguments given as text).
+     * Compares every component; the arguments by their JSON value (parsing arguments given as text, unless
+     * both are the same text).
      *
      * @param o the other object
      * @return whether {@code o} is an equal tool call
@@ -257,7 +258,7 @@ public record ToolCall(
                 && Objects.equals(payload, other.payload)
                 && Objects.equals(replayCompatibility, other.replayCompatibility)
                 && Objects.equals(step, other.step) && Objects.equals(wireMessage, other.wireMessage)
-                && (args == other.args || arguments().equals(other.arguments()));
+                && ((ArgsNode) args).sameAs((ArgsNode) other.args);
     }
 
     @Override

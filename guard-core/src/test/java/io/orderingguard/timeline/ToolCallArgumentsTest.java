@@ -165,9 +165,22 @@ class ToolCallArgumentsTest {
                 .withArgumentText("{\"q\": \"x\"}").withResult(result)
                 .withPayload(NODES.objectNode().put("thoughtSignature", "sig"), "gemini-thought-signature-v1")
                 .withWireMessage("m2"));
-        assertThat(lazy.argumentsParsed()).isTrue();
+        assertThat(lazy.argumentsParsed()).as("the same text compares without parsing").isFalse();
         assertThat(lazy.requested()).isTrue();
         assertThat(lazy.providerExecuted()).isFalse();
+    }
+
+    @Test
+    void should_compare_argument_texts_by_their_json_when_they_differ() {
+        ToolCall compact = call("call_1").withArgumentText("{\"q\":\"x\",\"n\":1}");
+        ToolCall spaced = call("call_1").withArgumentText("{ \"q\": \"x\", \"n\": 1 }");
+        ToolCall other = call("call_1").withArgumentText("{\"q\":\"y\",\"n\":1}");
+
+        assertThat(compact).isEqualTo(call("call_1").withArgumentText("{\"q\":\"x\",\"n\":1}"));
+        assertThat(compact.argumentsParsed()).isFalse();
+        assertThat(compact).isEqualTo(spaced).isNotEqualTo(other);
+        assertThat(compact.argumentsParsed()).isTrue();
+        assertThat(spaced.argumentsParsed()).isTrue();
     }
 
     @Test
