@@ -88,8 +88,8 @@ final class OneRead {
     static final class Pass {
         /** The top-level fields other than the list (the list too when it is not an array). */
         final ObjectNode rest = CompactNodeFactory.INSTANCE.objectNode();
-        /** The list's elements as the element reader read them (in wire order). */
-        final WireParse list;
+        /** The list's elements as the element reader read them (in wire order); dropped once appended. */
+        private WireParse list;
         /** Where the list's value starts and ends in the body (-1 when it was not read element by element). */
         int listStart = -1;
         int listEnd = -1;
@@ -125,6 +125,8 @@ final class OneRead {
                 throw refused;
             }
             p.append(list);
+            // the parse holds it all now: a second set of maps would stay alive as long as the pass does
+            list = null;
         }
 
         int start(int i) {
@@ -183,7 +185,8 @@ final class OneRead {
      * @param args the field that holds a call's arguments, or {@code null}
      */
     static Pass read(byte[] body, String listField, String args, WireParse list, WireContext ctx, Element element) {
-        String lazy = list.keeps() ? null : args;
+        // a read that keeps no JSON of the list's elements (a check, a splice's) leaves the arguments as text
+        String lazy = list.keepsJson() ? null : args;
         if (!BodyParser.startsAsUtf8Json(body, 0, body.length)) {
             return null;
         }

@@ -103,20 +103,50 @@ final class Splicer {
      */
     static byte[] render(OneRead.BodyReader reader, Loader loader, Rendering.Rebuilder layout, String listField,
             Dispatch repaired, byte[] bytes) {
-        WireParse splice = WireParse.forSplice();
-        splice.shareWith(repaired.timeline().entries());
-        WireParse p = reader.read(bytes, WireContext.empty(), splice);
+        Laid laid = layOut(reader, loader, layout, listField, repaired, bytes);
+        if (laid == null) {
+            return null;
+        }
+        if (laid == Laid.SAME) {
+            return bytes.clone();
+        }
+        return new Out(bytes, laid.pass, laid.keys).body(laid.body, listField);
+    }
+
+    /**
+     * The new body laid out: the rebuilt fields, the pass's byte ranges and the wire message each rendered
+     * message came from. The parse it was laid out from is not kept: the pieces are written without it.
+     */
+    private record Laid(ObjectNode body, OneRead.Pass pass, List<String> keys) {
+        /** The repair left the entries the body reads as. */
+        static final Laid SAME = new Laid(null, null, List.of());
+    }
+
+    private static Laid layOut(OneRead.BodyReader reader, Loader loader, Rendering.Rebuilder layout, String listField,
+            Dispatch repaired, byte[] bytes) {
+        WireParse p = read(reader, repaired, bytes);
         if (p == null || p.pass == null || !p.pass.listed()) {
             return null;
         }
         if (repaired.timeline().entries().equals(p.entries)) {
-            return bytes.clone();
+            return Laid.SAME;
         }
         OneRead.Pass pass = p.pass;
         InputNode list = InputNode.root(pass.rest, null, 0).child(listField);
         p.loadWith(k -> k < pass.count ? loader.load(bytes, pass, list, k) : null);
         ObjectNode body = layout.rebuild(repaired.timeline().entries(), p, pass.rest.deepCopy());
-        return new Out(bytes, pass, p.renderedKeys).body(body, listField);
+        return new Laid(body, pass, p.renderedKeys);
+    }
+
+    /** Reads the body again for splicing, keeping each entry the repair left equal as the repaired instance. */
+    private static WireParse read(OneRead.BodyReader reader, Dispatch repaired, byte[] bytes) {
+        WireParse splice = WireParse.forSplice();
+        splice.shareWith(repaired.timeline().entries());
+        WireParse p = reader.read(bytes, WireContext.empty(), splice);
+        if (p != null) {
+            p.stopSharing();
+        }
+        return p;
     }
 
     /** One writing: the pieces of the new body, joined at their exact size at the end. Not thread-safe. */

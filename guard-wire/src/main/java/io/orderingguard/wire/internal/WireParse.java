@@ -100,6 +100,8 @@ final class WireParse {
     boolean readAgain;
 
     private final boolean keep;
+    /** Whether the wire positions are kept (a parse for splicing renders, and never reports them). */
+    private boolean positionsKept;
     /** Whether the original JSON of entries and messages is kept (a lazy parse's list keeps none). */
     private boolean json;
     private boolean lazy;
@@ -107,6 +109,7 @@ final class WireParse {
     private WireParse(boolean keep, boolean json) {
         this.keep = keep;
         this.json = json;
+        this.positionsKept = keep;
     }
 
     private WireParse(boolean keep) {
@@ -116,17 +119,27 @@ final class WireParse {
     /**
      * A parse for rendering that keeps the original JSON of the fields around a body's list, and reads
      * that of a message of the list only when rendering first asks for it ({@link #loadWith}): the
-     * messages a repair left alone are never read into a tree again.
+     * messages a repair left alone are never read into a tree again. It keeps no positions: rendering
+     * reads none.
      */
     static WireParse forSplice() {
         WireParse p = new WireParse(true, true);
         p.lazy = true;
+        p.positionsKept = false;
         return p;
     }
 
     /** Sets whether the original JSON of what is read next is kept (a replay keeps only its last message's). */
     void keepJson(boolean value) {
         this.json = value;
+    }
+
+    /**
+     * Whether this parse keeps the original JSON of what it reads: when not (the list of a parse for
+     * splicing), a call's arguments may stay text as in a check.
+     */
+    boolean keepsJson() {
+        return keep && json;
     }
 
     /** Whether this parse reads the JSON of its list's messages when first asked for. */
@@ -140,6 +153,11 @@ final class WireParse {
         for (Entry entry : entries) {
             canonical.putIfAbsent(key(entry), entry);
         }
+    }
+
+    /** Drops the entries {@link #shareWith} gave once the read is done: rendering no longer needs them by key. */
+    void stopSharing() {
+        canonical = null;
     }
 
     private Entry canonical(Entry entry) {
@@ -241,7 +259,9 @@ final class WireParse {
                 blocks.putIfAbsent(key, original);
             }
             originals.putIfAbsent(key, entry);
-            positions.putIfAbsent(entry.id(), position);
+            if (positionsKept) {
+                positions.putIfAbsent(entry.id(), position);
+            }
         }
         if (entry instanceof ToolCall call && call.requested()) {
             if (call.providerExecuted()) {
@@ -320,7 +340,9 @@ final class WireParse {
                 resultBlocks.putIfAbsent(rkey, original);
             }
             resultOrder.putIfAbsent(rkey, order);
-            resultPositions.putIfAbsent(callId, position);
+            if (positionsKept) {
+                resultPositions.putIfAbsent(callId, position);
+            }
         }
     }
 
@@ -350,6 +372,7 @@ final class WireParse {
     /** A parse of the same kind (for a check or for rendering), for the list of a body read in one pass. */
     WireParse sibling() {
         WireParse sibling = new WireParse(keep, json && !lazy);
+        sibling.positionsKept = positionsKept;
         sibling.canonical = canonical;
         return sibling;
     }
