@@ -14,13 +14,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How much heap mutate of a large body needs: writes the generated conversation with one call's result removed (mutate synthesises it) of about
- * the given size in MB as a body of one surface, then runs {@link WireGuard#inspect} in mutate mode on it
- * and prints the verdict. Run it under decreasing {@code -Xmx} to find the least heap it completes in
- * (the body is written before, and counts in, the heap):
+ * How much heap mutate of a large body needs: writes the generated conversation with one call's result
+ * removed (mutate synthesises it) of about the given size in MB as a body of one surface, then runs
+ * {@link WireGuard#inspect} in mutate mode on it and prints the verdict. A first run writes the body to a
+ * file; later runs read it, so writing it does not count. The least {@code -Xmx} a run completes in, with
+ * the serial collector and a tiny young generation, is about the live peak (the body's own array
+ * included); search it by bisection:
  *
  * <pre>
- * java -Xmx120m -cp guard-benchmarks/target/benchmarks.jar io.orderingguard.benchmarks.MutateHeapProbe anthropic-messages 20
+ * J=guard-benchmarks/target/benchmarks.jar
+ * java -cp $J io.orderingguard.benchmarks.MutateHeapProbe anthropic-messages 20   # writes the body
+ * java -XX:+UseSerialGC -Xmn3m -Xmx80m -cp $J io.orderingguard.benchmarks.MutateHeapProbe anthropic-messages 20
  * </pre>
  *
  * <p>Prints {@code <surface> body=<bytes> verdict=<class> out=<bytes>}, or fails with an

@@ -316,7 +316,7 @@ public final class AnthropicMessagesCodec implements WireCodec {
         ArrayNode messages = Blocks.NODES.arrayNode();
         for (Assembler.Out out : assembled) {
             // spliced: a message the repair left as it was is copied from the original bytes
-            messages.add(p.lazy() && Assembler.unchanged(out, before, after) ? Splicer.unchanged(out.key)
+            messages.add(p.lazy() && Assembler.unchanged(out, before, after) ? Splicer.UNCHANGED
                     : renderMessage(out, p, originals));
             p.renderedKeys.add(out.key);
         }

@@ -392,7 +392,7 @@ public final class BedrockConverseCodec implements WireCodec {
             p.renderedKeys.add(out.key);
             if (p.lazy() && Assembler.unchanged(out, before, after)) {
                 // spliced: a message the repair left as it was is copied from the original bytes
-                messages.add(Splicer.unchanged(out.key));
+                messages.add(Splicer.UNCHANGED);
                 continue;
             }
             ObjectNode original = out.key == null ? null : p.messages.get(out.key);

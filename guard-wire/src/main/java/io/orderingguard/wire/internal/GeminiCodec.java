@@ -493,7 +493,7 @@ public final class GeminiCodec implements WireCodec {
             p.renderedKeys.add(out.key);
             if (p.lazy() && Assembler.unchanged(out, before, after)) {
                 // spliced: a content the repair left as it was is copied from the original bytes
-                contents.add(Splicer.unchanged(out.key));
+                contents.add(Splicer.UNCHANGED);
                 continue;
             }
             ObjectNode original = out.key == null ? null : p.messages.get(out.key);

@@ -350,7 +350,7 @@ public final class OpenAiChatCodec implements WireCodec {
                     String key = call.result().wireMessage();
                     // spliced: a message the repair left as it was is copied from the original bytes
                     messages.add(key != null && List.of(part).equals(before.get(key)) && before.get(key).equals(after.get(key))
-                            ? Splicer.unchanged(key)
+                            ? Splicer.UNCHANGED
                             : renderResult(call, p, originals));
                     p.renderedKeys.add(key);
                 } else {
@@ -359,7 +359,7 @@ public final class OpenAiChatCodec implements WireCodec {
             }
             if (!rest.isEmpty()) {
                 messages.add(out.key != null && rest.equals(before.get(out.key)) && rest.equals(after.get(out.key))
-                        ? Splicer.unchanged(out.key)
+                        ? Splicer.UNCHANGED
                         : renderMessage(out, rest, p, originals));
                 p.renderedKeys.add(out.key);
             }

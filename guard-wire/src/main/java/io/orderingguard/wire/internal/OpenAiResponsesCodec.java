@@ -556,7 +556,7 @@ public final class OpenAiResponsesCodec implements WireCodec {
                 String key = keys.get(i);
                 boolean once = key != null && counts.get(key) == 1;
                 if (once && p.lazy() && before.containsKey(key) && before.get(key).equals(after.get(key))) {
-                    items.add(Splicer.unchanged(key));
+                    items.add(Splicer.UNCHANGED);
                 } else {
                     items.add(makers.get(i).get());
                 }

@@ -16,6 +16,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -26,7 +27,7 @@ import java.util.function.Supplier;
  * Renders a repaired dispatch into the bytes of the original body without holding the body as a tree:
  * the body is read once more in one pass ({@link OneRead}) keeping entries and byte ranges but no JSON of
  * its messages; the codec's layout then lays the repaired entries out, and a message whose entries the
- * repair left as they were is not rendered at all but marked ({@link #unchanged}) and copied from the
+ * repair left as they were is not rendered at all but marked ({@link #UNCHANGED}) and copied from the
  * original bytes. Only the messages a rendering asks about (those that changed, and those whose entries
  * moved into one that changed) are read into a tree again. The bytes are written once, at their exact
  * size: the original's bytes around and between the messages, the unchanged messages as they were, and
@@ -79,17 +80,17 @@ final class Splicer {
         };
     }
 
-    /** A message of the list that a rendering left as it was: copied from the original bytes. */
-    private record Unchanged(int index) {}
-
     /**
-     * Returns the node that marks the original message {@code m<k>} as unchanged in a rendered list.
-     *
-     * @param wire the wire message ({@code m<k>})
+     * Marks a message of a rendered list that the rendering left as it was: copied from the original bytes
+     * of the wire message the rendering names for it ({@link WireParse#renderedKeys}). One node for all,
+     * so a list of thousands of unchanged messages costs no node each.
      */
-    static JsonNode unchanged(String wire) {
-        return new POJONode(new Unchanged(Assembler.index(wire)));
-    }
+    static final JsonNode UNCHANGED = new POJONode(new Object() {
+        @Override
+        public String toString() {
+            return "unchanged";
+        }
+    });
 
     /**
      * Renders a repaired dispatch into the original bytes.
@@ -149,13 +150,26 @@ final class Splicer {
         return p;
     }
 
-    /** One writing: the pieces of the new body, joined at their exact size at the end. Not thread-safe. */
+    /**
+     * One writing: the pieces of the new body, joined at their exact size at the end. A piece is a range of
+     * the original (adjacent ones merged), a character, or an array written apart, so a body of thousands
+     * of unchanged messages is a few ranges. Not thread-safe.
+     */
     private static final class Out {
+        /** The source of a piece: the original's bytes; a character (held in the piece's start). */
+        private static final int ORIGINAL = -1;
+        private static final int CHAR = -2;
+
         private final byte[] original;
         private final OneRead.Pass pass;
         private final List<String> keys;
         private final List<byte[]> arrays = new ArrayList<>();
-        private final List<int[]> ranges = new ArrayList<>();
+        /**
+         * Piece {@code i} is {@code pieces[3i..3i+2]}: its source ({@link #ORIGINAL}, {@link #CHAR} or an
+         * index of {@link #arrays}), start and length.
+         */
+        private int[] pieces = new int[3 * 64];
+        private int count;
         private int size;
 
         Out(byte[] original, OneRead.Pass pass, List<String> keys) {
@@ -263,10 +277,13 @@ final class Splicer {
             write(']');
         }
 
-        /** Writes a message of the list: copied when unchanged, spliced into its original, or written. */
+        /**
+         * Writes a message of the list that came from original message {@code origin} (-1 for none): copied
+         * when unchanged, spliced into its original, or written.
+         */
         private void element(JsonNode node, int origin) {
-            if (node instanceof POJONode pojo && pojo.getPojo() instanceof Unchanged unchanged) {
-                copy(pass.start(unchanged.index()), pass.end(unchanged.index()));
+            if (node == UNCHANGED) {
+                copy(pass.start(origin), pass.end(origin));
             } else if (origin >= 0) {
                 JsonNode was = OneRead.tree(original, pass.start(origin), pass.end(origin));
                 splice(pass.start(origin), pass.end(origin), was, node);
@@ -282,15 +299,30 @@ final class Splicer {
         }
 
         private void copy(int from, int to) {
-            if (to > from) {
-                arrays.add(original);
-                ranges.add(new int[] {from, to - from});
-                size += to - from;
+            if (to <= from) {
+                return;
             }
+            if (count > 1 && pieces[3 * count - 3] == CHAR && endsOriginal(count - 2, from - 1)
+                    && original[from - 1] == pieces[3 * count - 2]) {
+                // a character written between two ranges that the original has there too: one range
+                count--;
+                pieces[3 * count - 1]++;
+            }
+            if (count > 0 && endsOriginal(count - 1, from)) {
+                pieces[3 * count - 1] += to - from;
+                size += to - from;
+                return;
+            }
+            piece(ORIGINAL, from, to - from);
+        }
+
+        /** Whether piece {@code i} is a range of the original that ends at {@code at}. */
+        private boolean endsOriginal(int i, int at) {
+            return pieces[3 * i] == ORIGINAL && pieces[3 * i + 1] + pieces[3 * i + 2] == at;
         }
 
         private void write(char c) {
-            add(new byte[] {(byte) c});
+            piece(CHAR, c, 1);
         }
 
         private void write(JsonNode node) {
@@ -303,17 +335,33 @@ final class Splicer {
 
         private void add(byte[] bytes) {
             arrays.add(bytes);
-            ranges.add(new int[] {0, bytes.length});
-            size += bytes.length;
+            piece(arrays.size() - 1, 0, bytes.length);
+        }
+
+        private void piece(int source, int start, int length) {
+            if (3 * count + 3 > pieces.length) {
+                pieces = Arrays.copyOf(pieces, pieces.length * 2);
+            }
+            pieces[3 * count] = source;
+            pieces[3 * count + 1] = start;
+            pieces[3 * count + 2] = length;
+            count++;
+            size += length;
         }
 
         private byte[] join() {
             byte[] out = new byte[size];
             int at = 0;
-            for (int i = 0; i < arrays.size(); i++) {
-                int[] range = ranges.get(i);
-                System.arraycopy(arrays.get(i), range[0], out, at, range[1]);
-                at += range[1];
+            for (int i = 0; i < count; i++) {
+                int source = pieces[3 * i];
+                int start = pieces[3 * i + 1];
+                int length = pieces[3 * i + 2];
+                if (source == CHAR) {
+                    out[at] = (byte) start;
+                } else {
+                    System.arraycopy(source == ORIGINAL ? original : arrays.get(source), start, out, at, length);
+                }
+                at += length;
             }
             return out;
         }
