@@ -94,7 +94,7 @@ public final class BedrockConverseCodec implements WireCodec {
         return Rendering.read(LAYOUT, body, ctx);
     }
 
-    /** Reads the body from its tokens ({@link BedrockConverseStream}); empty for the tree read to take it. */
+    /** Reads the body in one pass over its bytes ({@link OneRead}); empty for the tree read to name what is wrong. */
     @Override
     public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
         return OneRead.parsed(BedrockConverseCodec::readBytes, body, ctx);

@@ -122,7 +122,7 @@ public final class GeminiCodec implements WireCodec {
         return !node.has(json) && node.has(proto) ? proto : json;
     }
 
-    /** Reads the body from its tokens ({@link GeminiStream}); empty for the tree read to take it. */
+    /** Reads the body in one pass over its bytes ({@link OneRead}); empty for the tree read to name what is wrong. */
     @Override
     public Optional<ParsedBody> readBytes(byte[] body, WireContext ctx) {
         return OneRead.parsed(GeminiCodec::readBytes, body, ctx);
