@@ -52,16 +52,19 @@ class ReportSelectionTest {
         entry(entries, "GET", "https://api.openai.com/v1/models", null, 200, "{}");
         entry(entries, "POST", "https://api.openai.com/v1/embeddings",
                 "{\"model\": \"text-embedding-3-small\", \"input\": [\"hi\"]}", 200, "{}");
+        // a gateway's embeddings endpoint: no provider host, no chat path, a body with input that is no Responses input
+        entry(entries, "POST", "https://llm-gateway.internal/embeddings",
+                "{\"model\": \"text-embedding-3-small\", \"input\": \"hi\"}", 200, "{}");
         Path file = dir.resolve("providers.har");
         JSON.writeValue(file.toFile(), har);
 
         // WHEN it is reported
         JsonNode report = ReportCommandTest.json(CliRun.of("report", "--format", "json", file.toString()));
 
-        // THEN each chat call is judged by its own family, and the other two are skipped
+        // THEN each chat call is judged by its own family, and the other three are skipped
         assertThat(report.at("/totals/exchanges").asInt()).isEqualTo(4);
         assertThat(report.at("/totals/agreed").asInt()).isEqualTo(4);
-        assertThat(report.at("/totals/skipped").asInt()).isEqualTo(2);
+        assertThat(report.at("/totals/skipped").asInt()).isEqualTo(3);
         assertThat(report.get("families").findValuesAsText("family")).containsExactly("bedrock-converse-claude",
                 "gemini-2-5-api", "openai-chat", "openai-responses");
     }

@@ -128,6 +128,11 @@ public enum WireFormat {
             return GEMINI;
         }
         if (body.has("input") && !body.has("messages")) {
+            if (embeddings(body)) {
+                throw root.error("expected a request body with messages, contents or input items, but this is an "
+                        + "embeddings request (input of strings or token ids, or encoding_format / dimensions): "
+                        + "nothing to check");
+            }
             return OPENAI_RESPONSES;
         }
         if (!body.has("messages")) {
@@ -135,6 +140,29 @@ public enum WireFormat {
                     + "Converse), contents (Gemini) or input (OpenAI Responses), but found none of them");
         }
         return fromMessages(body);
+    }
+
+    /**
+     * Whether a body with {@code input} is an embeddings request rather than a Responses one: a Responses
+     * input is a text or a list of items (objects), an embeddings input a text, a list of texts or of
+     * token ids; {@code encoding_format} and {@code dimensions} are embeddings fields. A lone text input
+     * counts as embeddings only for a model whose id says so ({@code text-embedding-3-small},
+     * {@code mistral-embed}).
+     */
+    private static boolean embeddings(JsonNode body) {
+        if (body.has("encoding_format") || body.has("dimensions")) {
+            return true;
+        }
+        JsonNode input = body.get("input");
+        if (input.isArray()) {
+            for (JsonNode element : input) {
+                if (!element.isTextual() && !element.isArray()) {
+                    return false;
+                }
+            }
+            return !input.isEmpty();
+        }
+        return input.isTextual() && body.path("model").asText("").toLowerCase(java.util.Locale.ROOT).contains("embed");
     }
 
     /**

@@ -12,6 +12,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DetectTest {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String EMBEDDINGS = "$: expected a request body with messages, contents or input items, but "
+            + "this is an embeddings request (input of strings or token ids, or encoding_format / dimensions): nothing "
+            + "to check";
 
     @ParameterizedTest(name = "{0} + {1} -> {2}")
     @CsvSource(delimiter = '|', value = {
@@ -22,6 +25,8 @@ class DetectTest {
         "{}|/model/anthropic.claude-3-5-sonnet/converse|bedrock-converse",
         "{\"contents\":[]}||gemini",
         "{\"input\":[]}||openai-responses",
+        "{\"model\":\"gpt-4.1\",\"input\":\"hi\"}||openai-responses",
+        "{\"model\":\"gpt-4.1\",\"input\":[{\"role\":\"user\",\"content\":\"hi\"}]}||openai-responses",
         "{\"system\":\"s\",\"messages\":[]}||anthropic-messages",
         "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t\"}]}]}||anthropic-messages",
         "{\"messages\":[{\"role\":\"tool\",\"tool_call_id\":\"c\",\"content\":\"x\"}]}||openai-chat",
@@ -40,7 +45,11 @@ class DetectTest {
     @CsvSource(delimiter = '|', value = {
         "[]|$: expected an object, but was an array",
         "{\"prompt\":\"hi\"}|$: expected a request body with messages (Anthropic Messages, OpenAI Chat, Bedrock "
-                + "Converse), contents (Gemini) or input (OpenAI Responses), but found none of them"})
+                + "Converse), contents (Gemini) or input (OpenAI Responses), but found none of them",
+        "{\"model\":\"text-embedding-3-small\",\"input\":\"hi\"}|" + EMBEDDINGS,
+        "{\"model\":\"m\",\"input\":[\"a\",\"b\"]}|" + EMBEDDINGS,
+        "{\"model\":\"m\",\"input\":[[1,2],[3]]}|" + EMBEDDINGS,
+        "{\"model\":\"m\",\"input\":\"hi\",\"dimensions\":256}|" + EMBEDDINGS})
     void should_reject_a_body_of_no_surface(String body, String message) throws Exception {
         assertThatThrownBy(() -> WireFormat.detect(MAPPER.readTree(body), null))
                 .isInstanceOf(GuardInputException.class)
