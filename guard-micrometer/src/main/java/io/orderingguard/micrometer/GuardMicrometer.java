@@ -58,7 +58,10 @@ import java.util.concurrent.TimeUnit;
  *         .build();
  * }</pre>
  *
- * <p>Thread-safe: the observers it returns are stateless apart from their registries.
+ * <p>Thread-safe. The observer of a meter registry alone and the verdict counter keep each meter they
+ * register (found once per tag set, not looked up on every check): a meter removed from the registry
+ * afterwards is not registered again, and a {@code MeterFilter} applies when a meter is first
+ * registered.
  */
 public final class GuardMicrometer {
 

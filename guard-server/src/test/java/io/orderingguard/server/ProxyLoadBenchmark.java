@@ -36,7 +36,7 @@ import org.eclipse.jetty.util.Callback;
  * alternating rounds. Reports, per history size, the added p50 and p99 latency of one client alone and
  * of 32 concurrent clients, and the throughput ratio with 32 clients; beside it, the same ratio through
  * Jetty's own reverse proxy ({@code jetty-proxy}'s {@code ProxyHandler.Reverse}, guarding nothing): the
- * cost of the extra HTTP hop alone, which bounds what any proxy on this machine can reach. Then the live
+ * cost of the extra HTTP hop alone, which bounds what a proxy built on Jetty can reach here. Then the live
  * heap per in-flight request (1,000-message bodies held in flight by an upstream that answers only when
  * all have arrived).
  * A load driver, not a test: run it with

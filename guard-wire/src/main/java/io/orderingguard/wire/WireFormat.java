@@ -143,26 +143,37 @@ public enum WireFormat {
     }
 
     /**
-     * Whether a body with {@code input} is an embeddings request rather than a Responses one: a Responses
-     * input is a text or a list of items (objects), an embeddings input a text, a list of texts or of
-     * token ids; {@code encoding_format} and {@code dimensions} are embeddings fields. A lone text input
-     * counts as embeddings only for a model whose id says so ({@code text-embedding-3-small},
-     * {@code mistral-embed}).
+     * Whether a body is an embeddings request rather than a Responses one: a Responses input is a text or
+     * a list of items (objects), an embeddings input a text, a list of texts or token ids, or a list of
+     * such lists; {@code encoding_format} and {@code dimensions} are embeddings fields. A lone text input
+     * counts as embeddings only for a model whose id names it ({@code text-embedding-3-small},
+     * {@code mistral-embed}: a segment {@code embed}, {@code embedding} or {@code embeddings}).
      */
-    private static boolean embeddings(JsonNode body) {
+    static boolean embeddings(JsonNode body) {
+        JsonNode input = body.get("input");
+        if (input == null || body.has("messages") || body.has("contents")) {
+            return false;
+        }
         if (body.has("encoding_format") || body.has("dimensions")) {
             return true;
         }
-        JsonNode input = body.get("input");
         if (input.isArray()) {
             for (JsonNode element : input) {
-                if (!element.isTextual() && !element.isArray()) {
+                if (!element.isTextual() && !element.isArray() && !element.isIntegralNumber()) {
                     return false;
                 }
             }
             return !input.isEmpty();
         }
-        return input.isTextual() && body.path("model").asText("").toLowerCase(java.util.Locale.ROOT).contains("embed");
+        if (!input.isTextual()) {
+            return false;
+        }
+        for (String segment : body.path("model").asText("").toLowerCase(java.util.Locale.ROOT).split("[-:/_.]")) {
+            if (segment.equals("embed") || segment.equals("embedding") || segment.equals("embeddings")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -175,6 +175,10 @@ public final class WireGuard {
         ObjectNode json = (ObjectNode) tree;
         try {
             if (format == null) {
+                if (WireFormat.embeddings(json)) {
+                    // not a body it cannot read: a request with no conversation, like a path that names none
+                    return new WireVerdict.Unguarded(body, "an embeddings request: nothing to check");
+                }
                 format = WireFormat.detect(json, null);
             }
             Optional<WireCodec> codec = format.codec();

@@ -26,6 +26,7 @@ class DetectTest {
         "{\"contents\":[]}||gemini",
         "{\"input\":[]}||openai-responses",
         "{\"model\":\"gpt-4.1\",\"input\":\"hi\"}||openai-responses",
+        "{\"model\":\"ft:gpt-4o-mini:acme:embedded-faq:x1\",\"input\":\"hi\"}||openai-responses",
         "{\"model\":\"gpt-4.1\",\"input\":[{\"role\":\"user\",\"content\":\"hi\"}]}||openai-responses",
         "{\"system\":\"s\",\"messages\":[]}||anthropic-messages",
         "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t\"}]}]}||anthropic-messages",
@@ -41,6 +42,18 @@ class DetectTest {
         assertThat(WireFormat.detect(MAPPER.readTree(body), path)).isEqualTo(WireFormat.fromWire(surface));
     }
 
+    @org.junit.jupiter.api.Test
+    void should_leave_an_embeddings_body_unguarded_even_when_unreadable_bodies_fail() {
+        WireGuard guard = WireGuard.builder(io.orderingguard.OrderingGuard.builder().profile("openai-responses").build())
+                .failOnUnreadableBody(true).build();
+        byte[] body = "{\"model\":\"text-embedding-3-small\",\"input\":\"hi\"}".getBytes(
+                java.nio.charset.StandardCharsets.UTF_8);
+        WireVerdict verdict = guard.inspect(body, null, null);
+        assertThat(verdict).isInstanceOf(WireVerdict.Unguarded.class);
+        assertThat(((WireVerdict.Unguarded) verdict).reason()).isEqualTo("an embeddings request: nothing to check");
+        assertThat(verdict.bodyToSend()).isSameAs(body);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "[]|$: expected an object, but was an array",
@@ -49,6 +62,8 @@ class DetectTest {
         "{\"model\":\"text-embedding-3-small\",\"input\":\"hi\"}|" + EMBEDDINGS,
         "{\"model\":\"m\",\"input\":[\"a\",\"b\"]}|" + EMBEDDINGS,
         "{\"model\":\"m\",\"input\":[[1,2],[3]]}|" + EMBEDDINGS,
+        "{\"model\":\"m\",\"input\":[1,2,3]}|" + EMBEDDINGS,
+        "{\"model\":\"mistral-embed\",\"input\":\"hi\"}|" + EMBEDDINGS,
         "{\"model\":\"m\",\"input\":\"hi\",\"dimensions\":256}|" + EMBEDDINGS})
     void should_reject_a_body_of_no_surface(String body, String message) throws Exception {
         assertThatThrownBy(() -> WireFormat.detect(MAPPER.readTree(body), null))

@@ -208,4 +208,36 @@ class LateResultTest {
         assertThat(result(verdict).dispatch().timeline().entries()).filteredOn(e -> e instanceof ToolCall)
                 .extracting(e -> ((ToolCall) e).result().content()).containsExactly("22");
     }
+
+    @Test
+    void bedrock_a_moved_result_keeps_its_status_and_image() {
+        String late = "{\"toolResult\":{\"toolUseId\":\"tu_1\",\"status\":\"success\",\"content\":[{\"text\":\"22\"},"
+                + "{\"image\":{\"format\":\"png\",\"source\":{\"bytes\":\"iVBORw0K\"}}}]}}";
+        String body = BEDROCK.replace("{\"toolResult\":{\"toolUseId\":\"tu_1\",\"content\":[{\"text\":\"22\"}]}}", late);
+        assertThat(body).as("the fixture was changed").isNotEqualTo(BEDROCK);
+        assertThat(sent(inspect(body, BEDROCK_PATH, Mode.MUTATE))).contains("{\"role\":\"user\",\"content\":[" + late
+                + ",{\"text\":\"Hurry up\"}]}");
+    }
+
+    @Test
+    void chat_a_moved_tool_message_keeps_its_parts_and_fields() {
+        String late = "{\"role\":\"tool\",\"tool_call_id\":\"call_b\",\"name\":\"time\",\"content\":"
+                + "[{\"type\":\"text\",\"text\":\"noon\"}]}";
+        String body = CHAT.replace("{\"role\":\"tool\",\"tool_call_id\":\"call_b\",\"content\":\"noon\"}", late);
+        assertThat(body).as("the fixture was changed").isNotEqualTo(CHAT);
+        assertThat(sent(inspect(body, "/v1/chat/completions", Mode.MUTATE))).contains(late
+                + ",{\"role\":\"tool\",\"tool_call_id\":\"call_a\",\"content\":\"22\"},{\"role\":\"user\"");
+    }
+
+    @Test
+    void responses_a_moved_output_keeps_its_item_fields() {
+        String late = "{\"type\":\"function_call_output\",\"id\":\"fco_1\",\"call_id\":\"call_a\",\"output\":\"22\","
+                + "\"status\":\"completed\"}";
+        String body = RESPONSES.replace("{\"type\":\"function_call_output\",\"call_id\":\"call_a\",\"output\":\"22\"}", late);
+        assertThat(body).as("the fixture was changed").isNotEqualTo(RESPONSES);
+        WireGuard repairing = WireGuard.builder(OrderingGuard.builder().selectProfiles(Profiles.selector())
+                .mode(Mode.MUTATE).build()).provider("deepseek").build();
+        assertThat(sent(repairing.inspect(body.getBytes(StandardCharsets.UTF_8), "/v1/responses", null)))
+                .contains("\"arguments\":\"{}\"}," + late + ",{\"role\":\"assistant\",\"content\":\"Checking.\"}]}");
+    }
 }
